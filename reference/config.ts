@@ -1,0 +1,69 @@
+/**
+ * Fixed defaults of the embedded reference server. The fixtures use them when
+ * SC_BASE_URL is unset, so they are part of the suite's contract, not secrets
+ * of any real system (they are still masked in reports like any secret).
+ */
+export type Plan = 'pro' | 'basic';
+
+export interface ReferenceAccount {
+  username: string;
+  password: string;
+  plan: Plan;
+}
+
+export const REFERENCE_CLIENT_ID = 'conformance-suite';
+export const REFERENCE_CLIENT_SECRET = 'reference-client-secret-8c1f';
+export const REFERENCE_CONTROL_TOKEN = 'reference-control-token-5d2e';
+export const REFERENCE_REDIRECT_URI = 'http://127.0.0.1/callback';
+export const REFERENCE_DEFAULT_PORT = 4010;
+
+const names = (plan: Plan) => [1, 2, 3, 4].map((n) => `${plan}-${n}`);
+
+export const REFERENCE_ACCOUNTS: ReferenceAccount[] = (['pro', 'basic'] as const).flatMap((plan) =>
+  names(plan).map((username) => ({ username, password: `pw-${username}-reference`, plan })),
+);
+
+export interface ReferenceOptions {
+  /** 0 picks a free port. */
+  port: number;
+  /** One defect name from reference/defects, or undefined for the faithful server. */
+  defect?: string;
+  /** Allowed variants switched on (reference/variants.ts). */
+  variants: string[];
+  /** Delays in ms before each webhook retry after a non-2xx answer. */
+  webhookRetryMs: number[];
+  /** Active-item limit of every account at start. */
+  itemLimit: number;
+  /** Page size of GET /items and GET /items/inactive. */
+  pageSize: number;
+}
+
+/** Reads the reference's own settings from the environment (see docs/ARCHITECTURE.md). */
+export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): ReferenceOptions {
+  const int = (name: string, fallback: number, min: number): number => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min) {
+      throw new Error(`${name} must be an integer >= ${min}, got '${raw}'`);
+    }
+    return value;
+  };
+  const list = (name: string): string[] =>
+    (env[name] ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+  const retry = list('REFERENCE_WEBHOOK_RETRY_MS').map(Number);
+  if (retry.some((n) => !Number.isInteger(n) || n < 0)) {
+    throw new Error(`REFERENCE_WEBHOOK_RETRY_MS must be comma-separated integers, got '${env.REFERENCE_WEBHOOK_RETRY_MS}'`);
+  }
+  return {
+    port: int('REFERENCE_PORT', REFERENCE_DEFAULT_PORT, 0),
+    defect: env.REFERENCE_DEFECT || undefined,
+    variants: list('REFERENCE_VARIANTS'),
+    webhookRetryMs: retry.length > 0 ? retry : [200, 400, 800],
+    itemLimit: int('REFERENCE_ITEM_LIMIT', 5, 1),
+    pageSize: int('REFERENCE_PAGE_SIZE', 3, 1),
+  };
+}
