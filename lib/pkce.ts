@@ -1,0 +1,28 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+/** RFC 7636 section 4.1: the unreserved alphabet of a code_verifier. */
+export const VERIFIER_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~';
+export const VERIFIER_MIN_LENGTH = 43;
+export const VERIFIER_MAX_LENGTH = 128;
+
+const VERIFIER_PATTERN = /^[A-Za-z0-9\-._~]{43,128}$/;
+
+/** True when the verifier keeps the spec's rule (URL-safe, at least 43 characters; RFC 7636 caps it at 128). */
+export function isValidVerifier(verifier: string): boolean {
+  return VERIFIER_PATTERN.test(verifier);
+}
+
+/** A fresh random verifier: 32 random bytes in base64url give 43 characters. */
+export function newCodeVerifier(bytes = 32): string {
+  return randomBytes(bytes).toString('base64url');
+}
+
+/** code_challenge = BASE64URL(SHA-256(ASCII(code_verifier))), without padding (spec, Authentication step 3). */
+export function s256Challenge(verifier: string): string {
+  return createHash('sha256').update(verifier, 'ascii').digest('base64url');
+}
+
+/** A fresh opaque `state` value. */
+export function newState(): string {
+  return randomBytes(16).toString('base64url');
+}
