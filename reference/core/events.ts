@@ -7,6 +7,8 @@ export interface ServiceEvent {
   /** One of the spec's event types (neutral name DISPUTE_CANCELLED_BY_SERVICE). */
   type: string;
   data: Record<string, unknown>;
+  /** The notification `id` to deliver it under (the control API's POST /events answers it); the dispatcher makes one when absent. */
+  id?: string;
 }
 
 export type EventListener = (event: ServiceEvent) => void;

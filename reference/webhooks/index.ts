@@ -1,0 +1,48 @@
+import type { ReferenceOptions } from '../config.js';
+import type { EventBus } from '../core/events.js';
+import type { Router } from '../core/http.js';
+import type { Seam } from '../seam.js';
+import { Dispatcher } from './dispatcher.js';
+import { registerWebhookRoutes } from './routes.js';
+import { WebhookStore } from './store.js';
+
+export type { Notification } from './dispatcher.js';
+
+/** Bound of one delivery attempt when the deps give none. */
+export const DEFAULT_DELIVERY_TIMEOUT_MS = 3000;
+
+export interface WebhooksDeps {
+  seam: Seam;
+  options: Pick<ReferenceOptions, 'webhookRetryMs'>;
+  bus: EventBus;
+  /** Bound of one delivery attempt (connect and answer); default 3 s. */
+  deliveryTimeoutMs?: number;
+}
+
+/**
+ * The webhooks part of the reference: the `/webhooks` routes and the dispatcher
+ * that turns every event of the bus into signed notifications, with bounded retries.
+ */
+export class WebhooksService {
+  private readonly store = new WebhookStore();
+  private readonly dispatcher: Dispatcher;
+
+  constructor(private readonly deps: WebhooksDeps) {
+    this.dispatcher = new Dispatcher({
+      seam: deps.seam,
+      store: this.store,
+      retryMs: [...deps.options.webhookRetryMs],
+      timeoutMs: deps.deliveryTimeoutMs ?? DEFAULT_DELIVERY_TIMEOUT_MS,
+    });
+    deps.bus.subscribe((event) => this.dispatcher.onEvent(event));
+  }
+
+  registerRoutes(router: Router): void {
+    registerWebhookRoutes(router, { seam: this.deps.seam, store: this.store, dispatcher: this.dispatcher });
+  }
+
+  /** Drops pending retries and aborts attempts in flight; call on server shutdown. */
+  close(): void {
+    this.dispatcher.close();
+  }
+}

@@ -1,0 +1,28 @@
+import { createHmac } from 'node:crypto';
+import { sign } from '../../lib/signature.js';
+import type { Seam } from '../seam.js';
+import type { Webhook } from './store.js';
+
+/** The key a `signature-wrong-key` server signs with instead of the webhook's token. */
+const FIXED_WRONG_KEY = 'reference-fixed-signing-key';
+
+/**
+ * `X-Service-Signature` for one attempt: HMAC-SHA256 of `<body bytes>:<timestamp>`
+ * under the webhook's token as it is at this attempt (so a rotation takes effect
+ * on the next attempt), hex by default, base64 under the `signature-base64` variant
+ * (the spec leaves the encoding open). The defects below sign something else.
+ */
+export function signatureFor(seam: Seam, webhook: Webhook, body: Buffer, timestamp: string): string {
+  const encoding = seam.variant('signature-base64') ? 'base64' : 'hex';
+  if (seam.defect('signature-without-timestamp')) {
+    return createHmac('sha256', webhook.token).update(body).digest(encoding);
+  }
+  if (seam.defect('signature-over-reformatted-body')) {
+    // Signs a pretty-printed copy while the compact body is sent: equal JSON, other bytes.
+    return sign(JSON.stringify(JSON.parse(body.toString('utf8')), null, 2), timestamp, webhook.token, encoding);
+  }
+  let key = webhook.token;
+  if (seam.defect('signature-wrong-key')) key = FIXED_WRONG_KEY;
+  if (seam.defect('signature-old-key-after-rotation')) key = webhook.previousToken ?? webhook.token;
+  return sign(body, timestamp, key, encoding);
+}
