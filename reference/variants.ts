@@ -4,4 +4,23 @@
  */
 export const VARIANTS: Record<string, { description: string }> = {
   // Filled by the groups; e.g. 'signature-base64', 'user-agent-optional', 'page-size-1'.
+  // Auth group (reference/oauth/)
+  'user-agent-optional': { description: 'the token endpoint serves requests without a User-Agent header (the spec says they "can be rejected")' },
+  'redirect-303': { description: 'the IdP redirects with 303 See Other instead of 302 Found (both are redirects)' },
+  'callback-iss': { description: 'the callback to redirect_uri carries an extra iss parameter (RFC 9207)' },
+  'token-extra-fields': { description: 'the token response carries fields the spec does not show (scope, id_token, refresh_expires_in)' },
+  'generic-oauth-descriptions': { description: 'every OAuth error_description is the same text "invalid request" (only `error` is meaningful)' },
+  // Webhooks group (reference/webhooks/)
+  'signature-base64': { description: 'X-Service-Signature is base64 instead of hex (the spec leaves the encoding open)' },
+  'webhook-list-bare-array': { description: 'GET /webhooks answers a bare array instead of {webhooks: [...]} (the spec shows no wrapper)' },
+  // Items group (reference/items/)
+  'values-beside-options': { description: 'discrete attributes carry `values` beside `options` (the spec example) instead of inside it (the spec schema)' },
+  'item-ops-204': { description: 'sold, activate, inactivate, reserve and unreserve answer 204 with no body instead of 200 with the item' },
+  'page-size-1': { description: 'GET /items and GET /items/inactive give one item per page (the spec does not show the page size)' },
+  'page-next-absent': { description: 'the last page of a list omits meta.pagination.next instead of giving null' },
+  'limits-bare-array': { description: 'GET /items/limits answers a bare array instead of {limits: [...]} (the spec shows no wrapper)' },
+  'error-code-generic': { description: 'every refused item payload answers 400 INVALID_BODY_REQUEST (the spec ties no code to a case)' },
+  'create-inactive-emits-event': { description: 'a create beyond the quota (an item born inactive) also emits ITEM_INACTIVATED' },
+  // Transactions group (reference/transactions/)
+  'accept-answers-200': { description: 'the two accept operations answer 200 instead of 201 (the spec shows no status)' },
 };

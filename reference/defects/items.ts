@@ -1,4 +1,59 @@
 import type { DefectInfo } from './types.js';
 
-/** Deviations of the items group. Each name is read with `seam.defect(name)` where it happens. */
-export const ITEMS_DEFECTS: Record<string, DefectInfo> = {};
+const items = (description: string, breaks: string[]): DefectInfo => ({ description, breaks, group: 'items' });
+
+/** Deviations of the items group. Each name is read with `seam.defect(name)` where it happens (reference/items/). */
+export const ITEMS_DEFECTS: Record<string, DefectInfo> = {
+  // Quota and limits
+  'quota-ignored': items('a create beyond the quota stays active', ['ITEM-QUOTA-1', 'ITEM-QUOTA-8']),
+  'quota-refuses': items('a create beyond the quota answers 403 instead of 201 with an inactive item', ['ITEM-QUOTA-1']),
+  'quota-race': items('the slot is decided before the image fetch, so parallel creates at the last slot all go active', [
+    'ITEM-QUOTA-1',
+    'ITEM-LIMITS-2',
+  ]),
+  'sold-keeps-slot': items('an item sold while active still counts toward the quota', ['ITEM-QUOTA-4', 'ITEM-LIMITS-3']),
+  'delete-keeps-slot': items('an item deleted while active still counts toward the quota', ['ITEM-QUOTA-5', 'ITEM-LIMITS-3']),
+  'activate-ignores-quota': items('activate succeeds with no free slot', ['ITEM-QUOTA-3']),
+  'limit-lowering-keeps-active': items('lowering the limit below the active count inactivates nothing', ['ITEM-QUOTA-10', 'WH-EVT-3']),
+  'limits-available-wrong': items('GET /items/limits answers available = total, ignoring used', ['ITEM-LIMITS-2']),
+  // Pro-only features
+  'basic-can-inactivate': items('a Basic account can inactivate its items', ['ITEM-PRO-3']),
+  'stock-on-basic-accepted': items('a Basic account can create an item with stock', ['ITEM-VALID-18']),
+  'free-shipping-on-basic-accepted': items('a Basic account can create an item with free shipping', ['ITEM-VALID-19']),
+  'no-item-inactivated-event': items('neither a manual nor a limit-driven inactivation emits ITEM_INACTIVATED', ['WH-EVT-2', 'WH-EVT-3']),
+  // Reads and lists
+  'inactive-flag-false': items('active items carry inactive: {flag: false} instead of no inactive field', ['ITEM-LIST-4', 'ITEM-READ-2']),
+  'inactive-missing-from-list': items('GET /items omits hidden items', ['ITEM-LIST-1', 'ITEM-PAGE-2']),
+  'inactive-list-has-active': items('GET /items/inactive also lists active items', ['ITEM-HIDDEN-1', 'ITEM-HIDDEN-3']),
+  'sold-still-listed': items('a sold item stays in GET /items', ['ITEM-LIST-5']),
+  'page-drops-boundary-item': items('the first item after each page boundary is lost', ['ITEM-PAGE-2', 'ITEM-HIDDEN-2']),
+  'page-token-ignored': items('since is ignored: every page is the first one', ['ITEM-PAGE-1', 'ITEM-PAGE-2', 'ITEM-HIDDEN-2']),
+  'external-id-lost': items('external_id is accepted but not returned on read', ['ITEM-ATTR-11', 'ITEM-ATTR-13']),
+  'other-account-item-visible': items("GET /items/{id} answers another account's item", ['ITEM-ERR-2']),
+  // Categories
+  'root-parent-self': items("a root category's parent_id is its own id instead of null", ['ITEM-CAT-3']),
+  'fallback-language-wrong': items('an unsupported Accept-Language answers Spanish names instead of English', ['ITEM-CAT-6']),
+  // Payload validation
+  'missing-main-image-accepted': items('a create without main_image answers 201', ['ITEM-VALID-2']),
+  'currency-not-checked': items('a price in another currency than EUR is accepted', ['ITEM-VALID-4', 'ITEM-UPDATE-3']),
+  'weight-not-checked': items('any delivery.max_weight_kg is accepted', ['ITEM-VALID-5', 'ITEM-UPDATE-3']),
+  'grouping-category-accepted': items('a grouping (non-assignable) category is accepted as category_leaf_id', ['ITEM-VALID-7']),
+  'attribute-length-not-checked': items('text attributes longer than max_length are accepted (external_id, license_plate too)', [
+    'ITEM-VALID-10',
+    'ITEM-VALID-15',
+    'ITEM-VALID-16',
+  ]),
+  'attribute-range-not-checked': items('numeric attributes outside their range are accepted', ['ITEM-VALID-11']),
+  'discrete-choices-not-checked': items('more discrete values than max_choices are accepted', ['ITEM-VALID-12']),
+  'mandatory-attribute-not-checked': items('a create without a mandatory attribute is accepted', ['ITEM-VALID-14']),
+  'unknown-attribute-accepted': items("attributes the category does not offer are accepted and stored (license_plate outside Cars too)", [
+    'ITEM-VALID-17',
+  ]),
+  'license-plate-anywhere': items('license_plate is accepted and stored outside the Cars category', ['ITEM-VALID-17']),
+  // Images
+  'image-redirect-followed': items('an image URL that redirects is followed instead of refused', ['ITEM-IMG-4', 'ITEM-IMG-7']),
+  'image-png-accepted': items('a PNG image is accepted as well as a JPEG', ['ITEM-IMG-2', 'ITEM-IMG-7']),
+  'image-size-not-checked': items('an image over 10 MB is accepted', ['ITEM-IMG-3', 'ITEM-IMG-7']),
+  'image-non-2xx-accepted': items('an image URL answering a non-2xx status is accepted without looking at it', ['ITEM-IMG-5', 'ITEM-IMG-7']),
+  'image-order-negative-accepted': items('an additional image with a negative order is accepted', ['ITEM-IMG-8']),
+};

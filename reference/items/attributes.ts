@@ -1,0 +1,162 @@
+import type { Seam } from '../seam.js';
+import { CATEGORY } from './categories.js';
+import type { Language, Translated } from './language.js';
+
+/**
+ * The attributes each assignable category accepts (the spec's "Category
+ * attribute" resource), and how they are rendered. The checks that apply them
+ * to a payload live in attribute-check.ts.
+ */
+interface Common {
+  id: string;
+  is_mandatory: boolean;
+  /** ISO date after which the attribute becomes mandatory. */
+  mandatory_by_date?: string;
+}
+
+export interface DiscreteAttribute extends Common {
+  type: 'discrete_values';
+  max_choices: number;
+  values: { id: string; title: Translated }[];
+}
+
+export interface TextRule {
+  type: 'not_match' | 'not_contain';
+  value: string;
+}
+
+export interface TextAttribute extends Common {
+  type: 'text';
+  max_length: number;
+  regex?: TextRule[];
+}
+
+export interface NumericAttribute extends Common {
+  type: 'numeric';
+  data_type: { type: 'integer' | 'number'; format?: 'int32' | 'int64' | 'float' | 'double' };
+  range?: { greater_than_or_equal?: number; less_than_or_equal?: number };
+}
+
+export type AttributeDef = DiscreteAttribute | TextAttribute | NumericAttribute;
+
+const t = (en: string, es: string, it: string): Translated => ({ en, es, it });
+
+const condition = (is_mandatory: boolean): DiscreteAttribute => ({
+  id: 'condition',
+  type: 'discrete_values',
+  is_mandatory,
+  max_choices: 1,
+  values: [
+    { id: 'new', title: t('New', 'Nuevo', 'Nuovo') },
+    { id: 'as_good_as_new', title: t('As good as new', 'Como nuevo', 'Come nuovo') },
+    { id: 'good', title: t('Good', 'En buen estado', 'In buone condizioni') },
+    { id: 'fair', title: t('Fair', 'En condiciones aceptables', 'In condizioni accettabili') },
+    { id: 'has_given_it_all', title: t('Has given it all', 'Lo ha dado todo', 'Ha dato il massimo') },
+  ],
+});
+
+// The one discrete attribute with more than one choice, so max_choices is exercised above 1.
+const colour: DiscreteAttribute = {
+  id: 'colour',
+  type: 'discrete_values',
+  is_mandatory: false,
+  max_choices: 2,
+  values: [
+    { id: 'black', title: t('Black', 'Negro', 'Nero') },
+    { id: 'white', title: t('White', 'Blanco', 'Bianco') },
+    { id: 'wood', title: t('Wood', 'Madera', 'Legno') },
+    { id: 'grey', title: t('Grey', 'Gris', 'Grigio') },
+  ],
+};
+
+const noLinks: TextRule = { type: 'not_contain', value: 'http' };
+const notBlank: TextRule = { type: 'not_match', value: '\\s*' };
+
+const brand = (is_mandatory: boolean): TextAttribute => ({
+  id: 'brand',
+  type: 'text',
+  is_mandatory,
+  max_length: 75,
+  regex: [noLinks],
+});
+
+const model = (is_mandatory: boolean): TextAttribute => ({
+  id: 'model',
+  type: 'text',
+  is_mandatory,
+  max_length: 75,
+  regex: [noLinks, notBlank],
+});
+
+const heightCm: NumericAttribute = {
+  id: 'height_cm',
+  type: 'numeric',
+  is_mandatory: false,
+  // A date in the future: announced, not yet enforced.
+  mandatory_by_date: '2031-01-01',
+  data_type: { type: 'integer', format: 'int32' },
+  range: { greater_than_or_equal: 1, less_than_or_equal: 300 },
+};
+
+const screenSizeIn: NumericAttribute = {
+  id: 'screen_size_in',
+  type: 'numeric',
+  is_mandatory: false,
+  data_type: { type: 'number', format: 'float' },
+  range: { greater_than_or_equal: 1, less_than_or_equal: 40 },
+};
+
+const mileageKm: NumericAttribute = {
+  id: 'mileage_km',
+  type: 'numeric',
+  is_mandatory: false,
+  data_type: { type: 'integer', format: 'int64' },
+  range: { greater_than_or_equal: 0, less_than_or_equal: 2_000_000 },
+};
+
+/** Spec: "license_plate (text, optional, max_length 10, Cars category only)". */
+export const LICENSE_PLATE: TextAttribute = { id: 'license_plate', type: 'text', is_mandatory: false, max_length: 10 };
+
+/** Spec: "external_id (text, optional, max_length 75, available in every category)". */
+export const EXTERNAL_ID: TextAttribute = { id: 'external_id', type: 'text', is_mandatory: false, max_length: 75 };
+
+const BY_LEAF = new Map<number, AttributeDef[]>([
+  [CATEGORY.cars, [condition(false), brand(true), model(true), mileageKm, LICENSE_PLATE]],
+  [CATEGORY.motorbikes, [condition(false), brand(false), model(false)]],
+  [CATEGORY.carParts, [condition(true), brand(false)]],
+  [CATEGORY.mobilePhones, [condition(true), brand(false), model(false), screenSizeIn]],
+  [CATEGORY.laptops, [condition(true), brand(false), model(false), screenSizeIn]],
+  [CATEGORY.desktops, [condition(true), brand(false), model(false)]],
+  [CATEGORY.furniture, [condition(false), colour, heightCm]],
+  [CATEGORY.garden, [condition(false)]],
+  [CATEGORY.books, [condition(false)]],
+]);
+
+/** The attributes of a leaf, external_id always last; a grouping or unknown id has only external_id. */
+export function attributesOf(categoryId: number): AttributeDef[] {
+  return [...(BY_LEAF.get(categoryId) ?? []), EXTERNAL_ID];
+}
+
+/** Whether the attribute is mandatory today (`is_mandatory`, or its `mandatory_by_date` has passed). */
+export function isMandatoryNow(def: AttributeDef, today: Date = new Date()): boolean {
+  if (def.is_mandatory) return true;
+  return def.mandatory_by_date !== undefined && today.toISOString().slice(0, 10) >= def.mandatory_by_date;
+}
+
+/** One attribute as the spec's schema form: `values` inside `options` (beside it with the variant). */
+export function renderAttribute(def: AttributeDef, language: Language, seam: Seam): Record<string, unknown> {
+  const common: Record<string, unknown> = { id: def.id, type: def.type, is_mandatory: def.is_mandatory };
+  if (def.mandatory_by_date !== undefined) common.mandatory_by_date = def.mandatory_by_date;
+  switch (def.type) {
+    case 'discrete_values': {
+      const values = def.values.map((v) => ({ id: v.id, title: v.title[language] }));
+      // The spec's schema nests `values` in `options`; its example puts them beside: both conform.
+      if (seam.variant('values-beside-options')) return { ...common, options: { max_choices: def.max_choices }, values };
+      return { ...common, options: { max_choices: def.max_choices, values } };
+    }
+    case 'text':
+      return def.regex ? { ...common, max_length: def.max_length, regex: def.regex } : { ...common, max_length: def.max_length };
+    case 'numeric':
+      return def.range ? { ...common, data_type: def.data_type, range: def.range } : { ...common, data_type: def.data_type };
+  }
+}

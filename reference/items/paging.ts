@@ -1,0 +1,56 @@
+import type { Seam } from '../seam.js';
+import type { ItemRecord } from './model.js';
+import { invalid } from './refusal.js';
+
+/**
+ * Pages of GET /items and GET /items/inactive. The token names the list and the
+ * creation number of the last item given, so the next page starts right after
+ * it: an item created, sold or deleted between two calls never shifts another
+ * item across a page boundary. The token is opaque to clients (base64url JSON).
+ */
+export type ListKind = 'all' | 'inactive';
+
+interface Token {
+  list: ListKind;
+  after: number;
+}
+
+export function encodeToken(token: Token): string {
+  return Buffer.from(JSON.stringify(token)).toString('base64url');
+}
+
+function decodeToken(seam: Seam, since: string, list: ListKind): Token {
+  const refuse = () => invalid(seam, 'INVALID_BODY_REQUEST', `since '${since}' is not a page token of this list`);
+  if (!/^[A-Za-z0-9_-]{1,200}$/.test(since)) throw refuse();
+  let token: unknown;
+  try {
+    token = JSON.parse(Buffer.from(since, 'base64url').toString('utf8'));
+  } catch {
+    throw refuse();
+  }
+  const t = token as Partial<Token> | null;
+  if (typeof t !== 'object' || t === null || t.list !== list || !Number.isSafeInteger(t.after) || (t.after as number) < 0) {
+    throw refuse();
+  }
+  return { list, after: t.after as number };
+}
+
+export interface Page {
+  items: ItemRecord[];
+  /** null on the last page. */
+  next: string | null;
+}
+
+/**
+ * One page of `items` (already in creation order). `since` absent or empty
+ * asks for the first page; anything else must be a token this list gave out.
+ */
+export function pageOf(seam: Seam, items: ItemRecord[], list: ListKind, since: string | null, size: number): Page {
+  const given = since !== null && since !== '' && !seam.defect('page-token-ignored');
+  const after = given ? decodeToken(seam, since, list).after : 0;
+  let rest = items.filter((item) => item.seq > after);
+  if (given && seam.defect('page-drops-boundary-item')) rest = rest.slice(1);
+  const page = rest.slice(0, size);
+  const more = rest.length > size;
+  return { items: page, next: more ? encodeToken({ list, after: page[page.length - 1].seq }) : null };
+}

@@ -1,0 +1,56 @@
+import type { Router } from '../core/http.js';
+import { callerOf, type ItemsParts } from './context.js';
+import { imageNotFound, invalid, invalidStatus } from './refusal.js';
+import { checkShape } from './shape.js';
+
+/**
+ * Additional images. The spec does not show a maximum; ours is 10 besides the
+ * main image, refused past it with the spec's MAX_IMAGES_EXCEED. The main image
+ * cannot be removed: an item needs one (INSUFFICIENT_IMAGES).
+ */
+export const MAX_EXTRA_IMAGES = 10;
+
+export function registerImageRoutes(router: Router, parts: ItemsParts): void {
+  const { seam, store, images } = parts;
+
+  router.add('POST', '/items/:itemId/images', async (ctx) => {
+    const caller = callerOf(ctx, parts);
+    const item = store.get(caller, ctx.params.itemId);
+    if (item.state === 'sold') throw invalidStatus('a sold item can no longer be changed');
+    const body = ctx.body;
+    checkShape(seam, 'image-add', body);
+    const order = body.order as number;
+    if (!Number.isInteger(order)) throw invalid(seam, 'INVALID_BODY_REQUEST', 'order must be an integer');
+    // Spec: "order (integer, minimum 0, required)".
+    if (order < 0 && !seam.defect('image-order-negative-accepted')) {
+      throw invalid(seam, 'INVALID_BODY_REQUEST', `order ${order} is below the minimum 0`);
+    }
+    if (item.images.length >= MAX_EXTRA_IMAGES) {
+      throw invalid(seam, 'MAX_IMAGES_EXCEED', `an item holds at most ${MAX_EXTRA_IMAGES} additional images`);
+    }
+    const url = body.url as string;
+    await images.check(url, 'url');
+    // The item may have been deleted or sold, or filled up, while its image was fetched.
+    const current = store.get(caller, item.id);
+    if (current.state === 'sold') throw invalidStatus('the item was sold meanwhile');
+    if (current.images.length >= MAX_EXTRA_IMAGES) {
+      throw invalid(seam, 'MAX_IMAGES_EXCEED', `an item holds at most ${MAX_EXTRA_IMAGES} additional images`);
+    }
+    const image = { id: store.newImageId(), url, order };
+    current.images.push(image);
+    return { status: 201, body: { id: image.id } };
+  });
+
+  router.add('DELETE', '/items/:itemId/images/:imageId', (ctx) => {
+    const caller = callerOf(ctx, parts);
+    const { itemId, imageId } = ctx.params;
+    const item = store.get(caller, itemId);
+    if (item.mainImage?.id === imageId) {
+      throw invalid(seam, 'INSUFFICIENT_IMAGES', 'the main image cannot be removed: an item needs one image');
+    }
+    const index = item.images.findIndex((i) => i.id === imageId);
+    if (index < 0) throw imageNotFound(itemId, imageId);
+    item.images.splice(index, 1);
+    return { status: 204 };
+  });
+}

@@ -1,0 +1,43 @@
+import type { Seam } from '../seam.js';
+import type { ItemRecord } from './model.js';
+
+/**
+ * How items are answered. Spec ("Item as returned in lists"): `inactive` is
+ * "present only for a hidden item, as an object with flag: true; omitted
+ * entirely for an active item". A sold item is not hidden but gone from the
+ * marketplace: it carries `sold: true` and no `inactive`.
+ */
+function inactiveField(item: ItemRecord, seam: Seam): { inactive?: { flag: boolean } } {
+  if (item.state === 'inactive') return { inactive: { flag: true } };
+  if (item.state === 'active' && seam.defect('inactive-flag-false')) return { inactive: { flag: false } };
+  return {};
+}
+
+/** An entry of GET /items and GET /items/inactive: the spec's fields, nothing more. */
+export function listedView(item: ItemRecord, seam: Seam): Record<string, unknown> {
+  const { title, price } = item.fields;
+  return { id: item.id, title, price: { ...price }, ...inactiveField(item, seam) };
+}
+
+/** GET /items/{id}, and the answer of an update or a state operation. */
+export function detailView(item: ItemRecord, seam: Seam): Record<string, unknown> {
+  const { fields } = item;
+  const attributes = { ...fields.attributes };
+  if (seam.defect('external-id-lost')) delete attributes.external_id;
+  const view: Record<string, unknown> = {
+    id: item.id,
+    title: fields.title,
+    description: fields.description,
+    price: { ...fields.price },
+    category_leaf_id: fields.category_leaf_id,
+    attributes,
+  };
+  if (fields.hashtags) view.hashtags = [...fields.hashtags];
+  if (fields.delivery) view.delivery = { ...fields.delivery };
+  if (item.stock) view.stock = { ...item.stock };
+  if (item.mainImage) view.main_image = { ...item.mainImage };
+  view.images = [...item.images].sort((a, b) => a.order - b.order).map((i) => ({ ...i }));
+  view.reserved = item.reserved;
+  view.sold = item.state === 'sold';
+  return { ...view, ...inactiveField(item, seam) };
+}

@@ -1,0 +1,152 @@
+/**
+ * The items part's defect seam: every declared defect is read in
+ * reference/items, every read is declared, its `breaks` name catalog IDs, and
+ * switching it on changes what a client sees (a probe that is false on the
+ * faithful reference and true with the defect).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { isTestable, requirementById } from '../catalog/index.js';
+import { ITEMS_DEFECTS } from '../reference/defects/items.js';
+import { VARIANTS } from '../reference/variants.js';
+import { createPayload, type HarnessOptions, type ImageHost, ItemsHarness, startImageHost } from './reference-items-harness.js';
+
+let host: ImageHost;
+test.beforeAll(async () => {
+  host = await startImageHost();
+});
+test.afterAll(async () => host.close());
+
+const ITEMS_DIR = new URL('../reference/items/', import.meta.url);
+const source = readdirSync(ITEMS_DIR)
+  .filter((f) => f.endsWith('.ts'))
+  .map((f) => readFileSync(new URL(f, ITEMS_DIR), 'utf8'))
+  .join('\n');
+const reads = (kind: 'defect' | 'variant') => new Set([...source.matchAll(new RegExp(`seam\\.${kind}\\('([a-z0-9-]+)'\\)`, 'g'))].map((m) => m[1]));
+
+test('every items defect is read in reference/items, and every read there is declared', () => {
+  expect([...reads('defect')].sort()).toEqual(Object.keys(ITEMS_DEFECTS).sort());
+  for (const name of reads('variant')) expect(VARIANTS[name], name).toBeDefined();
+  expect(Object.keys(ITEMS_DEFECTS).length).toBeGreaterThanOrEqual(20);
+});
+
+test('every items defect breaks testable catalog IDs', () => {
+  for (const [name, info] of Object.entries(ITEMS_DEFECTS)) {
+    expect(info.group, name).toBe('items');
+    expect(info.breaks.length, name).toBeGreaterThan(0);
+    for (const id of info.breaks) {
+      const requirement = requirementById(id);
+      expect(requirement && isTestable(requirement), `${name} → ${id} (a testable catalog entry)`).toBe(true);
+    }
+  }
+});
+
+type Probe = { options?: HarnessOptions; deviates: (h: ItemsHarness) => Promise<boolean> };
+const ok = () => host.url('/ok.jpg');
+const post = (h: ItemsHarness, who: string, body: unknown) => h.call(who, 'POST', '/items', { body });
+const created = async (h: ItemsHarness, item: Record<string, unknown>, extra: Record<string, unknown> = {}, who = 'pro-1') =>
+  (await post(h, who, createPayload(ok(), item, extra))).status === 201;
+const createdWithImage = async (h: ItemsHarness, path: string) => (await post(h, 'pro-1', createPayload(host.url(path)))).status === 201;
+const firstId = async (h: ItemsHarness, who: string, path = '/items') => (await h.call(who, 'GET', path)).body.items[0].id as string;
+const activeCount = async (h: ItemsHarness, who: string) => {
+  const { ids } = await h.walk(who);
+  return ids.length - (await h.walk(who, '/items/inactive')).ids.length;
+};
+const slotKept = (op: 'sold' | 'delete') => async (h: ItemsHarness) => {
+  const id = (await post(h, 'basic-1', createPayload(ok()))).body.id;
+  await (op === 'sold' ? h.call('basic-1', 'PUT', `/items/${id}/sold`) : h.call('basic-1', 'DELETE', `/items/${id}`));
+  return (await h.limits('basic-1')).used !== 1;
+};
+
+const PROBES: Record<string, Probe> = {
+  'quota-ignored': { options: { itemLimit: 1 }, deviates: async (h) => (await created(h, {}, {}, 'basic-1')) && (await activeCount(h, 'basic-1')) > 1 },
+  'quota-refuses': { options: { itemLimit: 1 }, deviates: async (h) => !(await created(h, {}, {}, 'basic-1')) },
+  'quota-race': {
+    options: { itemLimit: 2 },
+    deviates: async (h) => {
+      await Promise.all([1, 2, 3, 4].map(() => post(h, 'basic-1', createPayload(ok()))));
+      return (await activeCount(h, 'basic-1')) > 2;
+    },
+  },
+  'sold-keeps-slot': { deviates: slotKept('sold') },
+  'delete-keeps-slot': { deviates: slotKept('delete') },
+  'activate-ignores-quota': {
+    options: { itemLimit: 1 },
+    deviates: async (h) => (await h.call('pro-1', 'PUT', `/items/${await firstId(h, 'pro-1', '/items/inactive')}/activate`)).status === 200,
+  },
+  'limit-lowering-keeps-active': {
+    deviates: async (h) => {
+      h.service.setLimit('pro-1', 0);
+      return (await h.limits('pro-1')).used > 0;
+    },
+  },
+  'limits-available-wrong': { deviates: async (h) => ((l) => l.available !== l.total - l.used)(await h.limits('pro-1')) },
+  'basic-can-inactivate': { deviates: async (h) => (await h.call('basic-1', 'PUT', `/items/${await firstId(h, 'basic-1')}/inactivate`)).status === 200 },
+  'stock-on-basic-accepted': { deviates: (h) => created(h, {}, { stock: { units: 1 } }, 'basic-1') },
+  'free-shipping-on-basic-accepted': { deviates: (h) => created(h, { delivery: { allowed_by_user: true, free_shipping: true } }, {}, 'basic-1') },
+  'no-item-inactivated-event': {
+    deviates: async (h) => {
+      await h.call('pro-1', 'PUT', `/items/${await firstId(h, 'pro-1')}/inactivate`);
+      return !h.events.some((e) => e.type === 'ITEM_INACTIVATED');
+    },
+  },
+  'inactive-flag-false': { deviates: async (h) => 'inactive' in (await h.call('pro-1', 'GET', '/items')).body.items[0] },
+  'inactive-missing-from-list': { deviates: async (h) => (await h.walk('pro-1')).ids.length !== 2 },
+  'inactive-list-has-active': { deviates: async (h) => (await h.walk('pro-1', '/items/inactive')).ids.length !== 1 },
+  'sold-still-listed': {
+    deviates: async (h) => {
+      const id = await firstId(h, 'pro-1');
+      await h.call('pro-1', 'PUT', `/items/${id}/sold`);
+      return (await h.walk('pro-1')).ids.includes(id);
+    },
+  },
+  'page-drops-boundary-item': {
+    options: { itemLimit: 10 },
+    deviates: async (h) => {
+      for (let i = 0; i < 5; i++) await post(h, 'basic-1', createPayload(ok()));
+      return (await h.walk('basic-1')).ids.length !== 6;
+    },
+  },
+  'page-token-ignored': {
+    options: { variants: ['page-size-1'] },
+    deviates: async (h) => {
+      const first = (await h.call('pro-1', 'GET', '/items')).body;
+      const second = (await h.call('pro-1', 'GET', `/items?since=${first.meta.pagination.next}`)).body;
+      return second.items[0].id === first.items[0].id;
+    },
+  },
+  'external-id-lost': { deviates: async (h) => (await h.call('pro-1', 'GET', `/items/${await firstId(h, 'pro-1')}`)).body.attributes.external_id === undefined },
+  'other-account-item-visible': { deviates: async (h) => (await h.call('pro-2', 'GET', `/items/${await firstId(h, 'pro-1')}`)).status === 200 },
+  'root-parent-self': { deviates: async (h) => (await h.call('pro-1', 'GET', '/items/categories')).body.categories[0].parent_id !== null },
+  'fallback-language-wrong': {
+    deviates: async (h) => (await h.call('pro-1', 'GET', '/items/categories', { headers: { 'accept-language': 'fr' } })).body.categories[0].name !== 'Motor',
+  },
+  'missing-main-image-accepted': { deviates: async (h) => (await post(h, 'pro-1', { item: createPayload(ok()).item })).status === 201 },
+  'currency-not-checked': { deviates: (h) => created(h, { price: { cash_amount: 1, currency: 'USD' } }) },
+  'weight-not-checked': { deviates: (h) => created(h, { delivery: { allowed_by_user: true, max_weight_kg: 3 } }) },
+  'grouping-category-accepted': { deviates: (h) => created(h, { category_leaf_id: '100' }) },
+  'attribute-length-not-checked': { deviates: (h) => created(h, { attributes: { external_id: 'x'.repeat(76) } }) },
+  'attribute-range-not-checked': { deviates: (h) => created(h, { category_leaf_id: '301', attributes: { height_cm: 301 } }) },
+  'discrete-choices-not-checked': { deviates: (h) => created(h, { attributes: { condition: ['new', 'good'] } }) },
+  'mandatory-attribute-not-checked': { deviates: (h) => created(h, { category_leaf_id: '201' }) },
+  'unknown-attribute-accepted': { deviates: (h) => created(h, { attributes: { foo: 'bar' } }) },
+  'license-plate-anywhere': { deviates: (h) => created(h, { attributes: { license_plate: 'AB12' } }) },
+  'image-redirect-followed': { deviates: (h) => createdWithImage(h, '/redirect.jpg') },
+  'image-png-accepted': { deviates: (h) => createdWithImage(h, '/ok.png') },
+  'image-size-not-checked': { deviates: (h) => createdWithImage(h, '/big-declared.jpg') },
+  'image-non-2xx-accepted': { deviates: (h) => createdWithImage(h, '/missing.jpg') },
+  'image-order-negative-accepted': {
+    deviates: async (h) => (await h.call('pro-1', 'POST', `/items/${await firstId(h, 'pro-1')}/images`, { body: { url: ok(), order: -1 } })).status === 201,
+  },
+};
+
+test('every items defect has a probe', () => {
+  expect(Object.keys(PROBES).sort()).toEqual(Object.keys(ITEMS_DEFECTS).sort());
+});
+
+for (const [name, probe] of Object.entries(PROBES)) {
+  test(`defect ${name}: the faithful reference does not deviate, the defective one does`, async () => {
+    expect(await probe.deviates(new ItemsHarness(probe.options)), 'faithful').toBe(false);
+    expect(await probe.deviates(new ItemsHarness({ ...probe.options, defect: name })), 'defective').toBe(true);
+  });
+}
