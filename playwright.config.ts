@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { defineConfig, type ReporterDescription } from '@playwright/test';
-import { REFERENCE_DEFAULT_PORT } from './reference/config.js';
 
 /**
  * The conformance run. With SC_BASE_URL unset, Playwright starts the embedded
@@ -12,7 +11,11 @@ import { REFERENCE_DEFAULT_PORT } from './reference/config.js';
  */
 const reports = process.env.SC_REPORTS ?? 'reports';
 const embedded = !process.env.SC_BASE_URL;
-const referencePort = Number(process.env.REFERENCE_PORT ?? REFERENCE_DEFAULT_PORT);
+// The embedded reference listens on a random high port unless REFERENCE_PORT is
+// given, so several runs (the kill matrix, developers) never collide. Workers
+// inherit the runner's environment, so they all see the same port.
+process.env.REFERENCE_PORT ??= String(20_000 + Math.floor(Math.random() * 30_000));
+const referencePort = Number(process.env.REFERENCE_PORT);
 
 // One id per run, inherited by every worker: tags what the run creates (external_id prefix).
 process.env.SC_RUN_ID ??= `scc-${randomBytes(4).toString('hex')}`;
