@@ -1,0 +1,57 @@
+import { optionsFromEnv } from './config.js';
+import { startReference } from './server.js';
+
+/**
+ * `npm run reference`: starts the embedded reference on REFERENCE_PORT (default
+ * 4010) and prints the settings that point the suite at it (TARGET.md), one
+ * `export SC_…='…'` line each, so `eval "$(npm run -s reference)"` style use works.
+ */
+
+/** Single-quotes a value for a POSIX shell. */
+function shellQuote(value: string): string {
+  return `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+async function main(): Promise<void> {
+  let reference: Awaited<ReturnType<typeof startReference>>;
+  try {
+    const options = optionsFromEnv();
+    reference = await startReference(options);
+  } catch (err) {
+    // A bad setting or a busy port: one line, no stack trace.
+    const message = err instanceof Error ? err.message : String(err);
+    const code = (err as NodeJS.ErrnoException).code;
+    console.error(`reference: ${code === 'EADDRINUSE' ? `port in use: ${message}` : message}`);
+    process.exit(code === 'EADDRINUSE' ? 1 : 2);
+  }
+  const settings: Record<string, string> = {
+    SC_BASE_URL: reference.baseUrl,
+    SC_AUTH_URL: reference.authUrl,
+    SC_CLIENT_ID: reference.clientId,
+    SC_CLIENT_SECRET: reference.clientSecret,
+    SC_REDIRECT_URI: reference.redirectUri,
+    SC_ACCOUNTS: JSON.stringify(reference.accounts),
+    SC_CONTROL_URL: reference.controlUrl,
+    SC_CONTROL_TOKEN: reference.controlToken,
+  };
+  const lines = Object.entries(settings).map(([name, value]) => `export ${name}=${shellQuote(value)}`);
+  const { defect, variants } = reference.options;
+  const flavour = [defect ? `defect ${defect}` : 'faithful', ...variants.map((v) => `variant ${v}`)].join(', ');
+  console.log(`${lines.join('\n')}\n# reference ready on ${reference.baseUrl.replace(/\/api$/, '')} (${flavour})`);
+
+  const stop = () => {
+    void reference.close().then(() => process.exit(0));
+    // Never hang on the way out.
+    setTimeout(() => process.exit(0), 3000).unref();
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  // A stray exception in a timer (a webhook retry, an image fetch) must not take the
+  // whole target down in the middle of a conformance run: say it, keep serving.
+  process.on('uncaughtException', (err) => {
+    const detail = process.env.REFERENCE_DEBUG ? ` ${err.stack}` : ' (REFERENCE_DEBUG=1 shows the stack)';
+    console.error(`reference: uncaught ${err.name}${detail}`);
+  });
+}
+
+void main();

@@ -1,0 +1,76 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { ApiError, type OAuthError } from './core/errors.js';
+import type { Reply, Router } from './core/http.js';
+import { BodySyntaxError } from './http-body.js';
+import type { Mount } from './http-server.js';
+import type { Seam } from './seam.js';
+
+/**
+ * The `/api` and `/control` mounts: who may call them (the guards) and how
+ * their refusals look. The `/oauth` mount belongs to the identity provider.
+ */
+
+/** The spec's error body `{code, message}` for any refusal. */
+function errorBody(err: ApiError | OAuthError): { code: string; message: string } {
+  return err instanceof ApiError ? err.body() : { code: err.error.toUpperCase(), message: err.description };
+}
+
+/** Paths the transactions part serves, for its `transactions-without-bearer` defect. */
+const TRANSACTIONS_PATHS = /^\/api\/(transactions|disputes|deliveries)(\/|$)/;
+
+export interface ApiMountDeps {
+  seam: Seam;
+  router: Router;
+  /** The username of a live access token (IdentityProvider.authenticate). */
+  authenticate: (authorizationHeader: string | undefined) => string | undefined;
+  /** The account a request without a session acts as, under the `bearer-not-required` defect. */
+  defaultUsername: string;
+}
+
+/** `{base_url}` = `/api`: every call needs `Authorization: Bearer <access token>` (spec, Endpoints). */
+export function apiMount({ seam, router, authenticate, defaultUsername }: ApiMountDeps): Mount {
+  const guard = (req: IncomingMessage): string | undefined => {
+    const username = authenticate(req.headers.authorization);
+    if (username) return username;
+    if (seam.defect('bearer-not-required') && !req.headers.authorization) return defaultUsername;
+    if (seam.defect('transactions-without-bearer') && TRANSACTIONS_PATHS.test(req.url ?? '')) return undefined;
+    throw new ApiError(401, 'USER_UNAUTHORIZED', 'a valid bearer access token is required (Authorization: Bearer <token>)');
+  };
+  const fail = (err: ApiError | OAuthError): Reply => {
+    if (err instanceof BodySyntaxError && seam.defect('malformed-json-500')) {
+      return { status: 500, body: { code: 'INTERNAL_ERROR', message: 'Unexpected token in JSON' } };
+    }
+    const headers: Record<string, string> = {};
+    // RFC 6750 3: a 401 names the scheme it wants.
+    if (err.status === 401) headers['www-authenticate'] = 'Bearer realm="seller-connect"';
+    const body = errorBody(err);
+    if (seam.defect('error-body-shape')) return { status: err.status, body: { error: body.message }, headers };
+    return { status: err.status, body, headers };
+  };
+  const finish = (reply: Reply): Reply => {
+    if (!seam.defect('json-content-type-wrong') || reply.body === undefined || reply.raw) return reply;
+    // The defect: the same JSON text, labelled as plain text.
+    return { status: reply.status, headers: reply.headers, raw: { contentType: 'text/plain; charset=utf-8', text: JSON.stringify(reply.body) } };
+  };
+  return { prefix: '/api', router, bodyKind: 'json', guard, fail, finish };
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** `/control`: the sandbox control API, behind its own bearer token (TARGET.md). */
+export function controlMount(router: Router, controlToken: string): Mount {
+  const guard = (req: IncomingMessage): undefined => {
+    const match = /^bearer +(\S+)\s*$/i.exec(req.headers.authorization ?? '');
+    if (!match || !sameSecret(match[1], controlToken)) {
+      throw new ApiError(401, 'UNAUTHORIZED', 'the control API needs Authorization: Bearer <control token>');
+    }
+    return undefined;
+  };
+  const fail = (err: ApiError | OAuthError): Reply => ({ status: err.status, body: errorBody(err) });
+  return { prefix: '/control', router, bodyKind: 'json', guard, fail };
+}

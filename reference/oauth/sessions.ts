@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import type { Seam } from '../seam.js';
+
+/**
+ * Sessions and their tokens. A session is one login (aggregator: the code flow;
+ * direct: the control API's hosted-login stand-in). It owns every access and
+ * refresh token issued to it, so revoking it revokes them all (spec,
+ * Authentication step 11).
+ */
+
+export type SessionKind = 'aggregator' | 'direct';
+
+export interface Session {
+  id: string;
+  username: string;
+  kind: SessionKind;
+  clientId: string;
+  revoked: boolean;
+  accessTokens: Set<string>;
+  refreshTokens: Set<string>;
+}
+
+interface AccessRecord {
+  session: Session;
+  expiresAt: number;
+}
+
+export interface RefreshRecord {
+  session: Session;
+  expiresAt: number;
+  /** True once a refresh has replaced it: presenting it again is reuse. */
+  rotated: boolean;
+}
+
+/** The spec leaves lifetimes open; an hour for access tokens is the common choice. */
+export const ACCESS_TOKEN_SECONDS = 3600;
+/** Long enough to outlive any test run, so a refused refresh token is refused for a reason. */
+const REFRESH_TOKEN_MS = 30 * 24 * 3600 * 1000;
+
+/** An opaque token: 32 random bytes, base64url (43 characters). */
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export class SessionStore {
+  private readonly access = new Map<string, AccessRecord>();
+  private readonly refresh = new Map<string, RefreshRecord>();
+
+  constructor(private readonly seam: Seam) {}
+
+  create(username: string, kind: SessionKind, clientId: string): Session {
+    return { id: newToken(), username, kind, clientId, revoked: false, accessTokens: new Set(), refreshTokens: new Set() };
+  }
+
+  issueAccessToken(session: Session): string {
+    const token = newToken();
+    this.access.set(token, { session, expiresAt: Date.now() + ACCESS_TOKEN_SECONDS * 1000 });
+    session.accessTokens.add(token);
+    return token;
+  }
+
+  /** A fresh refresh token; every earlier one of the session becomes rotated (spec step 7). */
+  issueRefreshToken(session: Session): string {
+    for (const old of session.refreshTokens) {
+      const record = this.refresh.get(old);
+      if (record) record.rotated = true;
+    }
+    const token = newToken();
+    this.refresh.set(token, { session, expiresAt: Date.now() + REFRESH_TOKEN_MS, rotated: false });
+    session.refreshTokens.add(token);
+    return token;
+  }
+
+  /** The session of a live access token, or undefined. */
+  accessSession(token: string): Session | undefined {
+    const record = this.access.get(token);
+    if (!record) return undefined;
+    if (record.expiresAt <= Date.now()) {
+      this.access.delete(token);
+      return undefined;
+    }
+    return record.session;
+  }
+
+  /** The record of a known, unexpired refresh token of a live session; undefined otherwise. */
+  refreshRecord(token: string): RefreshRecord | undefined {
+    const record = this.refresh.get(token);
+    if (!record || record.session.revoked || record.expiresAt <= Date.now()) return undefined;
+    return record;
+  }
+
+  /** Ends a session: its refresh tokens stop working, and its access tokens too. */
+  revoke(session: Session): void {
+    session.revoked = true;
+    if (this.seam.defect('access-token-survives-revocation')) return;
+    for (const token of session.accessTokens) this.access.delete(token);
+    session.accessTokens.clear();
+  }
+
+  /** Forgets expired access tokens (called on a timer so a long run does not grow without bound). */
+  sweep(now = Date.now()): void {
+    for (const [token, record] of this.access) {
+      if (record.expiresAt <= now) {
+        this.access.delete(token);
+        record.session.accessTokens.delete(token);
+      }
+    }
+    for (const [token, record] of this.refresh) {
+      if (record.expiresAt <= now) {
+        this.refresh.delete(token);
+        record.session.refreshTokens.delete(token);
+      }
+    }
+  }
+}

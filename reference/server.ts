@@ -1,0 +1,108 @@
+import type { AddressInfo } from 'node:net';
+import {
+  optionsFromEnv,
+  REFERENCE_ACCOUNTS,
+  REFERENCE_CLIENT_ID,
+  REFERENCE_CLIENT_SECRET,
+  REFERENCE_CONTROL_TOKEN,
+  REFERENCE_REDIRECT_URI,
+  type ReferenceAccount,
+  type ReferenceOptions,
+} from './config.js';
+import { registerControlRoutes } from './control/routes.js';
+import { EventBus } from './core/events.js';
+import { Router } from './core/http.js';
+import { createFrameServer, Frame, type FrameStats } from './http-server.js';
+import { apiMount, controlMount } from './mounts.js';
+import { ItemsService } from './items/index.js';
+import { IdentityProvider } from './oauth/identity-provider.js';
+import { Seam } from './seam.js';
+import { TransactionsService } from './transactions/index.js';
+import { WebhooksService } from './webhooks/index.js';
+
+/**
+ * The embedded reference server (docs/ARCHITECTURE.md "The reference server"):
+ * the API at /api, the identity provider at /oauth and the control API at
+ * /control, on one loopback port. It composes the parts along their seams.
+ */
+
+export interface RunningReference {
+  /** `{base_url}` */
+  baseUrl: string;
+  /** `{auth_url}` */
+  authUrl: string;
+  controlUrl: string;
+  controlToken: string;
+  clientId: string;
+  clientSecret: string;
+  redirectUri: string;
+  accounts: ReferenceAccount[];
+  /** The options it runs with (defaults filled in). */
+  options: ReferenceOptions;
+  /** Request and unexpected-error counters (a 500 is a bug of the reference). */
+  stats: FrameStats;
+  close(): Promise<void>;
+}
+
+/** Starts a reference on 127.0.0.1 (port 0 unless given). Throws on an unknown defect or variant. */
+export async function startReference(overrides: Partial<ReferenceOptions> = {}): Promise<RunningReference> {
+  const options: ReferenceOptions = { ...optionsFromEnv({}), port: 0, ...overrides };
+  const seam = new Seam(options.defect, options.variants);
+  const bus = new EventBus();
+  const accounts = REFERENCE_ACCOUNTS.map((a) => ({ ...a }));
+  const client = { id: REFERENCE_CLIENT_ID, secret: REFERENCE_CLIENT_SECRET, redirectUri: REFERENCE_REDIRECT_URI };
+  let origin = '';
+
+  const idp = new IdentityProvider({ seam, client, accounts, basePath: '/oauth', issuer: () => `${origin}/oauth` });
+  const items = new ItemsService({ seam, options, bus, accounts });
+  const transactions = new TransactionsService({ seam, options, bus, items });
+  const webhooks = new WebhooksService({ seam, options, bus });
+
+  const api = new Router();
+  items.registerRoutes(api);
+  transactions.registerRoutes(api);
+  webhooks.registerRoutes(api);
+  const control = new Router();
+  registerControlRoutes(control, { accounts, bus, idp, items, transactions });
+
+  const frame = new Frame([
+    apiMount({ seam, router: api, authenticate: (h) => idp.authenticate(h), defaultUsername: accounts[0].username }),
+    idp.mount,
+    controlMount(control, REFERENCE_CONTROL_TOKEN),
+  ]);
+  const server = createFrameServer(frame);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> => {
+    closing ??= new Promise<void>((resolve) => {
+      idp.close();
+      webhooks.close();
+      server.close(() => resolve());
+      // Keep-alive connections would hold close() open until they idle out.
+      server.closeAllConnections();
+    });
+    return closing;
+  };
+
+  return {
+    baseUrl: `${origin}/api`,
+    authUrl: `${origin}/oauth`,
+    controlUrl: `${origin}/control`,
+    controlToken: REFERENCE_CONTROL_TOKEN,
+    clientId: client.id,
+    clientSecret: client.secret,
+    redirectUri: client.redirectUri,
+    accounts: accounts.map((a) => ({ ...a })),
+    options,
+    stats: frame.stats,
+    close,
+  };
+}

@@ -1,0 +1,167 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { AUTH_DEFECTS } from '../reference/defects/auth.js';
+import { GENERAL_DEFECTS } from '../reference/defects/general.js';
+import { type RunningReference, startReference } from '../reference/server.js';
+import { authorize, exchange, login, refresh, tokenRequest } from './reference-login.js';
+
+/**
+ * Each defect of the auth and general groups, switched on alone, shows the
+ * deviation it describes (the faithful behaviour is tested in
+ * reference-idp.spec.ts), and names catalog IDs that exist.
+ */
+
+type Demo = (ref: RunningReference) => Promise<void>;
+
+const apiGet = (ref: RunningReference, path: string, authorization?: string) =>
+  fetch(`${ref.baseUrl}${path}`, { headers: authorization ? { authorization } : {} });
+const bearer = (token: unknown) => `Bearer ${String(token)}`;
+
+/** Tokens after one refresh: [first pair, second pair]. */
+async function rotated(ref: RunningReference) {
+  const first = await login(ref, ref.accounts[0]);
+  const second = (await refresh(ref, first.refresh_token)).body as typeof first;
+  return [first, second] as const;
+}
+
+const DEMOS: Record<string, Demo> = {
+  'state-dropped': async (ref) => {
+    expect((await authorize(ref, ref.accounts[0])).state).toBeUndefined();
+  },
+  'state-altered': async (ref) => {
+    const callback = await authorize(ref, ref.accounts[0], (q) => q.set('state', 'abcdef'));
+    expect(callback.state).toBe('abcde');
+  },
+  'state-required': async (ref) => {
+    const callback = await authorize(ref, ref.accounts[0], (q) => q.delete('state'));
+    expect(callback.location.searchParams.get('error')).toBe('invalid_request');
+  },
+  'scope-required': async (ref) => {
+    expect((await authorize(ref, ref.accounts[0])).location.searchParams.get('error')).toBe('invalid_scope');
+  },
+  'pkce-not-checked': async (ref) => {
+    const callback = await authorize(ref, ref.accounts[0]);
+    expect((await exchange(ref, callback, { code_verifier: 'B'.repeat(50) })).status).toBe(200);
+  },
+  'wrong-verifier-accepted-plain': async (ref) => {
+    const challenge = 'C'.repeat(43);
+    const callback = await authorize(ref, ref.accounts[0], (q) => {
+      q.set('code_challenge', challenge);
+      q.set('code_challenge_method', 'plain');
+    });
+    expect(callback.code).toBeTruthy();
+    expect((await exchange(ref, callback, { code_verifier: challenge })).status).toBe(200);
+  },
+  'verifier-43-refused': async (ref) => {
+    const callback = await authorize(ref, ref.accounts[0]);
+    expect(callback.verifier).toHaveLength(43);
+    expect((await exchange(ref, callback)).body.error).toBe('invalid_grant');
+  },
+  'code-reusable': async (ref) => {
+    const callback = await authorize(ref, ref.accounts[0]);
+    await exchange(ref, callback);
+    expect((await exchange(ref, callback)).status).toBe(200);
+  },
+  'used-code-wrong-error': async (ref) => {
+    const callback = await authorize(ref, ref.accounts[0]);
+    await exchange(ref, callback);
+    expect((await exchange(ref, callback)).body.error).toBe('invalid_request');
+  },
+  'redirect-uri-not-checked': async (ref) => {
+    const callback = await authorize(ref, ref.accounts[0]);
+    expect((await exchange(ref, callback, { redirect_uri: 'http://127.0.0.1/elsewhere' })).status).toBe(200);
+  },
+  'unknown-grant-invalid-request': async (ref) => {
+    expect((await refresh(ref, 'never-issued')).body.error).toBe('invalid_request');
+  },
+  'client-secret-not-checked': async (ref) => {
+    const callback = await authorize(ref, ref.accounts[0]);
+    expect((await exchange(ref, callback, { client_secret: 'wrong' })).status).toBe(200);
+  },
+  'refresh-not-rotated': async (ref) => {
+    const [first, second] = await rotated(ref);
+    expect(second.refresh_token).toBe(first.refresh_token);
+  },
+  'refreshed-access-token-rejected': async (ref) => {
+    const [, second] = await rotated(ref);
+    expect((await apiGet(ref, '/webhooks', bearer(second.access_token))).status).toBe(401);
+  },
+  'rotated-token-accepted': async (ref) => {
+    const [first] = await rotated(ref);
+    expect((await refresh(ref, first.refresh_token)).status).toBe(200);
+  },
+  'reuse-not-revoking': async (ref) => {
+    const [first, second] = await rotated(ref);
+    expect((await refresh(ref, first.refresh_token)).body.error).toBe('invalid_grant');
+    expect((await refresh(ref, second.refresh_token)).status).toBe(200);
+  },
+  'access-token-survives-revocation': async (ref) => {
+    const [first, second] = await rotated(ref);
+    expect((await refresh(ref, first.refresh_token)).body.error).toBe('invalid_grant');
+    expect((await refresh(ref, second.refresh_token)).body.error).toBe('invalid_grant');
+    expect((await apiGet(ref, '/webhooks', bearer(second.access_token))).status).toBe(200);
+  },
+  'bearer-not-required': async (ref) => {
+    expect((await apiGet(ref, '/webhooks')).status).toBe(200);
+  },
+  'bogus-bearer-accepted': async (ref) => {
+    expect((await apiGet(ref, '/webhooks', 'Bearer made-up')).status).toBe(200);
+  },
+  'error-body-shape': async (ref) => {
+    const body = (await (await apiGet(ref, '/webhooks')).json()) as Record<string, unknown>;
+    expect(typeof body.error).toBe('string');
+    expect(body.code).toBeUndefined();
+  },
+  'malformed-json-500': async (ref) => {
+    const { access_token } = await login(ref, ref.accounts[0]);
+    const res = await fetch(`${ref.baseUrl}/webhooks`, {
+      method: 'POST',
+      headers: { authorization: bearer(access_token), 'content-type': 'application/json' },
+      body: '{',
+    });
+    expect(res.status).toBe(500);
+  },
+  'json-content-type-wrong': async (ref) => {
+    const res = await apiGet(ref, '/webhooks');
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+  },
+};
+
+const OURS = { ...AUTH_DEFECTS, ...GENERAL_DEFECTS };
+
+test('every auth and general defect has a demonstration and names existing catalog IDs', () => {
+  expect(Object.keys(DEMOS).sort()).toEqual(Object.keys(OURS).sort());
+  const catalog = JSON.parse(readFileSync(new URL('../catalog/requirements.json', import.meta.url), 'utf8')) as { id: string }[];
+  const ids = new Set(catalog.map((r) => r.id));
+  for (const [name, info] of Object.entries(OURS)) {
+    expect(info.breaks.length, name).toBeGreaterThan(0);
+    for (const id of info.breaks) expect(ids.has(id), `${name} breaks ${id}`).toBe(true);
+  }
+});
+
+for (const [name, demo] of Object.entries(DEMOS)) {
+  test(`defect ${name} shows its deviation`, async () => {
+    const ref = await startReference({ defect: name });
+    try {
+      await demo(ref);
+    } finally {
+      await ref.close();
+    }
+  });
+}
+
+test('the token endpoint keeps the OAuth error shape under generic-oauth-descriptions', async () => {
+  const ref = await startReference({ variants: ['generic-oauth-descriptions', 'redirect-303', 'callback-iss', 'token-extra-fields'] });
+  try {
+    expect((await tokenRequest(ref, {})).body).toEqual({ error: 'invalid_request', error_description: 'invalid request' });
+    const callback = await authorize(ref, ref.accounts[0]);
+    expect(callback.status).toBe(303);
+    expect(callback.location.searchParams.get('iss')).toBe(ref.authUrl);
+    const answer = await exchange(ref, callback);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toHaveProperty('scope');
+    expect(answer.body).toHaveProperty('id_token');
+  } finally {
+    await ref.close();
+  }
+});
