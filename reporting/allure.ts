@@ -1,0 +1,118 @@
+/**
+ * The Allure 3 report: labels the results allure-playwright wrote (epic = API
+ * group, feature = resource, story = requirement ID, severity from the level),
+ * masks them once more, then builds the single-file Awesome report at
+ * reports/allure/index.html.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { maskDeep, maskText } from './masking.js';
+import { idPrefix, idTopic, parseTitleIds } from './title-ids.js';
+import type { CatalogRequirement } from './types.js';
+
+const GROUPS: Record<string, string> = {
+  GEN: 'General',
+  AUTH: 'Authentication',
+  ITEM: 'Items',
+  TX: 'Transactions',
+  WH: 'Webhooks',
+  general: 'General',
+  auth: 'Authentication',
+  items: 'Items',
+  transactions: 'Transactions',
+  webhooks: 'Webhooks',
+};
+const SEVERITY: Record<string, string> = { MUST: 'critical', SHOULD: 'normal', MAY: 'minor' };
+
+interface Label {
+  name: string;
+  value: string;
+}
+
+/** The epic, feature, story (and severity) labels of one requirement ID. */
+export function labelsFor(id: string, req: CatalogRequirement | undefined): Label[] {
+  const epic = (req?.group && GROUPS[req.group]) || GROUPS[idPrefix(id)] || req?.group || idPrefix(id);
+  const parts = (req?.section ?? '').split(/\s*(?:\/|›|>|»|—|·|:)\s*/).filter(Boolean);
+  const feature = parts[1] ?? idTopic(id);
+  const out: Label[] = [
+    { name: 'epic', value: epic },
+    { name: 'feature', value: feature },
+    { name: 'story', value: id },
+  ];
+  if (req) out.push({ name: 'severity', value: SEVERITY[req.level] ?? 'normal' });
+  return out;
+}
+
+const TEXT_ATTACHMENT = /\.(json|txt|md|html?|csv|xml|log|ya?ml|curl|sh)$/i;
+
+function maskJsonFile(path: string): unknown {
+  const text = readFileSync(path, 'utf8');
+  try {
+    return maskDeep(JSON.parse(text));
+  } catch {
+    writeFileSync(path, maskText(text));
+    return undefined;
+  }
+}
+
+/** Adds the labels to every *-result.json under `dir` and masks results and text attachments. Returns how many results were labelled. */
+export function labelAllureResults(dir: string, requirements: CatalogRequirement[]): number {
+  if (!existsSync(dir)) return 0;
+  const byId = new Map(requirements.map((r) => [r.id, r]));
+  let labelled = 0;
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (name.endsWith('-result.json')) {
+      const result = maskJsonFile(path) as { name?: string; labels?: Label[] } | undefined;
+      if (!result || typeof result !== 'object') continue;
+      const ids = parseTitleIds(result.name ?? '').ids;
+      const ours = new Set(['epic', 'feature', 'story', 'severity']);
+      // Idempotent: a second pass (conformance:merge after a run) replaces, never duplicates.
+      const kept = (result.labels ?? []).filter((l) => !ours.has(l.name));
+      const added = ids.flatMap((id) => labelsFor(id, byId.get(id)));
+      const unique = added.filter((l, i) => added.findIndex((o) => o.name === l.name && o.value === l.value) === i);
+      result.labels = [...kept, ...unique];
+      if (unique.length) labelled++;
+      writeFileSync(path, JSON.stringify(result));
+    } else if (name.endsWith('.json')) {
+      const masked = maskJsonFile(path);
+      if (masked !== undefined) writeFileSync(path, JSON.stringify(masked));
+    } else if (TEXT_ATTACHMENT.test(name)) {
+      writeFileSync(path, maskText(readFileSync(path, 'utf8')));
+    }
+  }
+  return labelled;
+}
+
+// The Awesome template always adds a Google Analytics tag; a conformance report must open offline and call no one.
+const ANALYTICS = /<script async src="https:\/\/www\.googletagmanager\.com[^"]*"><\/script>\s*<script>[\s\S]*?gtag\([\s\S]*?<\/script>/;
+
+/** Builds reports/allure/index.html (one file). Returns an error message, or undefined on success. */
+export function generateAllure(resultsDir: string, outDir: string, name = 'Seller Connect conformance'): string | undefined {
+  if (!existsSync(resultsDir) || !readdirSync(resultsDir).some((f) => f.endsWith('-result.json'))) return `no Allure results in ${resultsDir}`;
+  let cli: string;
+  try {
+    // cli.js is not exported; it sits beside dist/ in the package.
+    cli = join(dirname(createRequire(import.meta.url).resolve('allure')), '..', 'cli.js');
+    if (!existsSync(cli)) throw new Error('no cli.js');
+  } catch {
+    return 'the allure package is not installed';
+  }
+  const cfgDir = mkdtempSync(join(tmpdir(), 'sc-allure-'));
+  const cfg = join(cfgDir, 'allurerc.json');
+  writeFileSync(cfg, JSON.stringify({ name, plugins: { awesome: { options: { singleFile: true, reportName: name, reportLanguage: 'en', groupBy: ['epic', 'feature', 'story'] } } } }));
+  rmSync(outDir, { recursive: true, force: true });
+  const res = spawnSync(process.execPath, [cli, 'generate', resultsDir, '--config', cfg, '--output', outDir], {
+    encoding: 'utf8',
+    env: { ...process.env, ALLURE_NO_ANALYTICS: 'true' },
+    timeout: 300_000,
+  });
+  rmSync(cfgDir, { recursive: true, force: true });
+  const index = join(outDir, 'index.html');
+  if (res.status !== 0 || !existsSync(index)) return `allure generate failed (${res.status ?? res.signal}): ${maskText(`${res.stderr ?? ''}${res.stdout ?? ''}`).slice(-400)}`;
+  writeFileSync(index, readFileSync(index, 'utf8').replace(ANALYTICS, ''));
+  return undefined;
+}

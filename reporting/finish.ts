@@ -1,0 +1,46 @@
+/**
+ * What both entry points (scripts/conformance.ts after a run,
+ * scripts/merge-shards.ts after a merge) do at the end: build the conformance
+ * reports, label and build the Allure report, print the summary, return the
+ * gate's exit code. Never throws: a crash here would hide the verdict.
+ */
+import { existsSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { generateAllure, labelAllureResults } from './allure.js';
+import { loadProjectCatalog } from './catalog.js';
+import { formatConsoleSummary } from './console.js';
+import { buildReportFiles } from './run.js';
+
+export interface FinishOptions {
+  root: string;
+  reportsDir: string;
+  /** Skip building the Allure report (tests, or SC_ALLURE=0); its results are still labelled and masked. */
+  allure?: boolean;
+  env?: NodeJS.ProcessEnv;
+  log?: (line: string) => void;
+}
+
+export async function finishRun(opts: FinishOptions): Promise<number> {
+  const log = opts.log ?? ((l: string) => console.log(l));
+  const env = opts.env ?? process.env;
+  const rel = (p: string) => relative(process.cwd(), p) || p;
+  try {
+    const catalog = await loadProjectCatalog(join(opts.root, 'catalog'));
+    const built = buildReportFiles({ jsonPath: join(opts.reportsDir, 'playwright.json'), outDir: opts.reportsDir, catalog, env });
+    const paths = [built.htmlFile, built.jsonFile];
+    const allureResults = join(opts.reportsDir, 'allure-results');
+    // Labelling also masks the results: done even when the Allure report itself is skipped.
+    if (existsSync(allureResults)) labelAllureResults(allureResults, built.report.requirements);
+    if (opts.allure !== false && env.SC_ALLURE !== '0' && existsSync(allureResults)) {
+      const error = generateAllure(allureResults, join(opts.reportsDir, 'allure'));
+      if (error) log(`note: the Allure report was not built: ${error}`);
+      else paths.push(join(opts.reportsDir, 'allure', 'index.html'));
+    }
+    for (const extra of [join(opts.reportsDir, 'html', 'index.html'), join(opts.reportsDir, 'junit.xml')]) if (existsSync(extra)) paths.push(extra);
+    log(formatConsoleSummary(built.report, { color: !!process.stdout.isTTY && !env.NO_COLOR, reportPaths: paths.map(rel) }));
+    return built.report.gate.exitCode;
+  } catch (e) {
+    log(`conformance: could not build the reports: ${(e as Error).stack ?? e}`);
+    return 2;
+  }
+}

@@ -1,0 +1,100 @@
+/**
+ * One requirement entry of conformance.html: verdict, level and source, the
+ * spec's sentence, the decision where the spec is ambiguous, the checks that
+ * prove it and, for a failure, the evidence.
+ */
+import type { CheckRef, Evidence, RequirementResult } from './types.js';
+
+export function esc(s: unknown): string {
+  return String(s ?? '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+export function formatDuration(ms: number | undefined): string {
+  if (ms === undefined || !Number.isFinite(ms)) return '—';
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  const s = ms / 1000;
+  if (s < 60) return `${s.toFixed(1)} s`;
+  return `${Math.floor(s / 60)} min ${Math.round(s % 60)} s`;
+}
+
+export const anchor = (id: string) => `req-${id}`;
+
+/** The filter key of an entry: a SHOULD-severity failure is filtered as "finding". */
+export function filterKey(r: RequirementResult): string {
+  return r.verdict === 'failed' && r.severity === 'SHOULD' ? 'finding' : r.verdict;
+}
+
+export function verdictBadge(r: RequirementResult): string {
+  if (r.verdict === 'failed') return r.severity === 'SHOULD' ? '<span class="badge b-finding">SHOULD finding</span>' : '<span class="badge b-failed">FAILED</span>';
+  const label = { passed: 'passed', 'not-exercised': 'not exercised', 'not-testable': 'not testable', 'no-check': 'no check' }[r.verdict];
+  return `<span class="badge b-${r.verdict}">${label}</span>`;
+}
+
+function evidenceBlock(e: Evidence, i: number): string {
+  const req = e.request;
+  const line = req ? `${esc(req.method ?? '')} ${esc(req.url ?? '')}` : '';
+  const ids = e.requirements?.length ? e.requirements.join(', ') : e.requirement;
+  const parts = [`<h4>Evidence ${i + 1}${ids ? ` (${esc(ids)})` : ''}${e.title ? `: ${esc(e.title)}` : ''}</h4>`];
+  const status = e.status === null ? 'no answer' : e.status;
+  if (line.trim()) parts.push(`<div class="mono">${line}${status !== undefined ? ` → <b>${esc(status)}</b>` : ''}</div>`);
+  else if (status !== undefined) parts.push(`<div class="mono">status <b>${esc(status)}</b></div>`);
+  if (e.expected || e.actual) parts.push(`<div>expected: <code>${esc(e.expected ?? '—')}</code>; got: <code>${esc(e.actual ?? '—')}</code></div>`);
+  if (req?.headers && Object.keys(req.headers).length) {
+    parts.push(`<div>request headers:</div><pre>${esc(Object.entries(req.headers).map(([k, v]) => `${k}: ${v}`).join('\n'))}</pre>`);
+  }
+  if (req?.body !== undefined && req.body !== '') parts.push(`<div>request body:</div><pre>${esc(typeof req.body === 'string' ? req.body : JSON.stringify(req.body, null, 2))}</pre>`);
+  if (e.bodyExcerpt) parts.push(`<div>response body (excerpt):</div><pre>${esc(e.bodyExcerpt)}</pre>`);
+  if (e.curl) parts.push(`<div>reproduce:</div><pre>${esc(e.curl)}</pre>`);
+  return `<div class="evidence">${parts.join('')}</div>`;
+}
+
+// With evidence beside it, the error's first line is enough: the rest (exchange, body, curl) repeats the evidence.
+function errorsShown(c: CheckRef): string[] {
+  return c.evidence.length ? c.errors.map((e) => e.split('\n')[0]) : c.errors;
+}
+
+function checkRows(checks: CheckRef[]): string {
+  if (!checks.length) return '';
+  const rows = checks.map((c) => {
+    const status = c.status === 'skipped' ? `skipped${c.skipReason ? `: ${esc(c.skipReason)}` : ''}` : `${c.status}${c.rawStatus === 'timedOut' ? ' (timed out)' : ''}${c.flaky ? ' (flaky: passed on retry)' : ''}`;
+    const detail =
+      c.status === 'failed'
+        ? `<tr><td colspan="3">${errorsShown(c).map((e) => `<pre>${esc(e)}</pre>`).join('')}${c.evidence.map(evidenceBlock).join('')}${
+            !c.errors.length && !c.evidence.length ? '<em>no error message or evidence was recorded</em>' : ''
+          }</td></tr>`
+        : '';
+    return `<tr><td>${esc(c.title)}${c.should ? ' <span class="chip">@should</span>' : ''}<div class="mono" style="color:var(--grey)">${esc(c.file)}:${esc(c.line)}</div></td><td class="st-${c.status}">${status}</td><td>${formatDuration(c.durationMs)}</td></tr>${detail}`;
+  });
+  return `<table class="checks"><thead><tr><th>check</th><th>status</th><th>duration</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
+export function requirementEntry(r: RequirementResult): string {
+  const cls = ['req', r.verdict === 'failed' ? (r.severity === 'SHOULD' ? 'failed-should' : 'failed-must') : r.verdict].join(' ');
+  const chips = [
+    `<span class="chip">${esc(r.level)}</span>`,
+    `<span class="chip">${esc(r.source)}</span>`,
+    r.decision ? '<span class="chip decision">spec ambiguous</span>' : '',
+    r.baseline ? '<span class="chip baseline">baseline</span>' : '',
+  ].join(' ');
+  const body: string[] = [];
+  if (r.quote) body.push(`<blockquote>${esc(r.quote)}</blockquote>`);
+  if (r.source === 'inferred' && r.reasoning) body.push(`<div class="note reason"><b>Inferred:</b> ${esc(r.reasoning)}</div>`);
+  if (r.decision) body.push(`<div class="note decision"><b>The spec is ambiguous or contradicts itself here.</b> Decision: ${esc(r.decision)}</div>`);
+  if (r.baseline) body.push(`<div class="note baseline"><b>Baseline:</b> ${esc(r.baseline)}${r.verdict === 'passed' ? ' — <b>fixed: remove from the baseline</b>' : ''}</div>`);
+  if (r.verdict === 'not-exercised') body.push(`<div class="note reason"><b>Not exercised:</b> ${esc(r.reason)}</div>`);
+  if (r.verdict === 'not-testable') body.push(`<div class="note reason"><b>Not testable:</b> ${esc(r.reason)}</div>`);
+  if (r.verdict === 'no-check') {
+    body.push(
+      `<div class="note reason"><b>No check ran for this requirement.</b> ${r.onSkipList ? `Left without a check on purpose (skip list): ${esc(r.reason)}` : 'It is testable and no check covers it: a gap in the suite.'}</div>`,
+    );
+  }
+  for (const f of r.findings.filter((x) => x.kind === 'annotation')) body.push(`<div class="note baseline"><b>SHOULD finding</b> (${esc(f.checkTitle)}): ${esc(f.message)}</div>`);
+  body.push(checkRows(r.checks));
+  const open = r.verdict === 'failed' ? ' open' : '';
+  return `<details class="${cls}" id="${esc(anchor(r.id))}" data-verdict="${esc(filterKey(r))}"${open}><summary>${verdictBadge(r)} <span class="id">${esc(r.id)}</span> ${chips} <span class="stmt">${esc(r.statement)}</span></summary><div class="body">${body.join('')}</div></details>`;
+}

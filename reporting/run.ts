@@ -1,0 +1,87 @@
+/**
+ * From files to files: reads Playwright's JSON report, the catalog and the
+ * optional baseline and previous report (settings from the environment), and
+ * writes reports/conformance.json and reports/conformance.html.
+ *
+ * Settings read here:
+ *   SC_STRICT=1              SHOULD findings fail the gate too
+ *   SC_BASELINE=path         [{id, reason}] of expected failures
+ *   SC_PREVIOUS_REPORT=path  an earlier conformance.json to diff against
+ *   SC_BASE_URL              shown as the target (credentials never are)
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildConformance } from './build.js';
+import { loadCatalog } from './catalog.js';
+import { loadPrevious } from './diff.js';
+import { type Baseline, loadBaseline } from './gate.js';
+import { renderHtml } from './html.js';
+import { describeTarget, maskValues, registerRunSecrets } from './masking.js';
+import { readPlaywrightReport } from './playwright-report.js';
+import type { Catalog, ConformanceReport, Problem } from './types.js';
+
+export interface BuildFilesOptions {
+  /** Playwright's JSON report, e.g. reports/playwright.json. */
+  jsonPath: string;
+  /** Where conformance.json and conformance.html go. */
+  outDir: string;
+  /** The catalog, already loaded (the product path: loadProjectCatalog)… */
+  catalog?: Catalog;
+  /** …or the folder of requirements.json and skip-list.json (tests: a synthetic catalog). */
+  catalogDir?: string;
+  env?: NodeJS.ProcessEnv;
+  now?: Date;
+}
+
+export interface BuildFilesResult {
+  report: ConformanceReport;
+  jsonFile: string;
+  htmlFile: string;
+}
+
+const truthy = (v: string | undefined) => !!v && !['0', 'false', 'no', ''].includes(v.toLowerCase());
+
+export function buildReportFiles(opts: BuildFilesOptions): BuildFilesResult {
+  const env = opts.env ?? process.env;
+  registerRunSecrets(env);
+  const settingErrors: string[] = [];
+  const problems: Problem[] = [];
+
+  let baseline: Baseline | undefined;
+  if (env.SC_BASELINE) {
+    try {
+      baseline = loadBaseline(env.SC_BASELINE);
+    } catch (e) {
+      // A baseline that cannot be read would silently turn known gaps into failures or the reverse: a bad setting.
+      settingErrors.push((e as Error).message);
+    }
+  }
+  let previous: ReturnType<typeof loadPrevious> | undefined;
+  if (env.SC_PREVIOUS_REPORT) {
+    try {
+      previous = loadPrevious(env.SC_PREVIOUS_REPORT);
+    } catch (e) {
+      // The first nightly run has no previous report: say so, do not fail.
+      problems.push({ kind: 'previous', message: (e as Error).message });
+    }
+  }
+
+  const report = buildConformance({
+    read: readPlaywrightReport(opts.jsonPath),
+    catalog: opts.catalog ?? loadCatalog(opts.catalogDir ?? 'catalog'),
+    target: describeTarget(env),
+    strict: truthy(env.SC_STRICT),
+    baseline,
+    previous,
+    settingErrors,
+    problems,
+    now: opts.now,
+  });
+
+  mkdirSync(opts.outDir, { recursive: true });
+  const jsonFile = join(opts.outDir, 'conformance.json');
+  const htmlFile = join(opts.outDir, 'conformance.html');
+  writeFileSync(jsonFile, maskValues(`${JSON.stringify(report, null, 2)}\n`));
+  writeFileSync(htmlFile, renderHtml(report));
+  return { report, jsonFile, htmlFile };
+}

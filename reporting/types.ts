@@ -1,0 +1,189 @@
+/**
+ * The shapes the reporting pipeline reads and writes. `ConformanceReport` is
+ * the contract of reports/conformance.json: nightly diffs read an earlier one
+ * back, so fields are only ever added, never renamed.
+ */
+
+export type Level = 'MUST' | 'SHOULD' | 'MAY';
+export type Source = 'stated' | 'inferred';
+
+/** One catalog entry, as catalog/requirements.json holds it. */
+export interface CatalogRequirement {
+  id: string;
+  section: string;
+  quote: string;
+  statement: string;
+  level: Level;
+  source: Source;
+  reasoning?: string;
+  group: string;
+  needs?: string[];
+  /** false: the spec gives the target no way to show it (see `why`). Default true. */
+  testable?: boolean;
+  why?: string;
+  /** Where the spec is ambiguous or contradicts itself: the reading the suite took. */
+  decision?: string;
+}
+
+/** A requirement left without a check on purpose (catalog/skip-list.json). */
+export interface SkipListEntry {
+  id: string;
+  reason: string;
+}
+
+export interface Catalog {
+  requirements: CatalogRequirement[];
+  skipList: SkipListEntry[];
+  /** Why the catalog could not be read whole, if it could not. */
+  problems: string[];
+}
+
+/** The `evidence` attachment the checked API client writes for a failing exchange. */
+export interface Evidence {
+  requirement?: string;
+  requirements?: string[];
+  /** One line: what was checked. */
+  title?: string;
+  request?: { method?: string; url?: string; headers?: Record<string, string>; body?: unknown };
+  /** null: no answer (a timeout, a refused connection). */
+  status?: number | null;
+  bodyExcerpt?: string;
+  expected?: string;
+  actual?: string;
+  curl?: string;
+}
+
+/** A SHOULD-level observation recorded by a check (`finding` annotation) or a failing SHOULD check. */
+export interface Finding {
+  requirement: string;
+  message: string;
+  checkId: string;
+  checkTitle: string;
+  /** annotation: recorded by recordFinding; failure: a failing @should or SHOULD-level check. */
+  kind: 'annotation' | 'failure';
+}
+
+/** Outcome of one check (one test in one project), as this pipeline sees it. */
+export type CheckStatus = 'passed' | 'failed' | 'skipped';
+
+export interface Check {
+  /** Stable within a report: Playwright's spec id plus the project. */
+  id: string;
+  title: string;
+  /** Requirement IDs from the title's leading brackets. */
+  ids: string[];
+  file: string;
+  line: number;
+  project: string;
+  tags: string[];
+  status: CheckStatus;
+  /** Playwright's own status of the last attempt (passed, failed, timedOut, skipped, interrupted). */
+  rawStatus: string;
+  flaky: boolean;
+  durationMs: number;
+  /** Tagged @should: its failures are SHOULD findings. */
+  should: boolean;
+  skipReason?: string;
+  /** Error messages, ANSI-stripped, masked, cut short. */
+  errors: string[];
+  evidence: Evidence[];
+  findings: Finding[];
+}
+
+export type Verdict = 'passed' | 'failed' | 'not-exercised' | 'not-testable' | 'no-check';
+
+/** A check as listed under a requirement. */
+export interface CheckRef {
+  id: string;
+  title: string;
+  file: string;
+  line: number;
+  status: CheckStatus;
+  rawStatus: string;
+  durationMs: number;
+  flaky: boolean;
+  should: boolean;
+  skipReason?: string;
+  errors: string[];
+  evidence: Evidence[];
+}
+
+export interface RequirementResult {
+  id: string;
+  section: string;
+  group: string;
+  level: Level;
+  source: Source;
+  statement: string;
+  quote: string;
+  decision?: string;
+  reasoning?: string;
+  verdict: Verdict;
+  /** For `failed`: MUST when a MUST-level check failed, else SHOULD (a finding, apart from MUST failures). */
+  severity?: 'MUST' | 'SHOULD';
+  /** not-exercised: the skip reason; not-testable: the catalog's why; no-check: the skip list's reason, if listed. */
+  reason?: string;
+  onSkipList?: boolean;
+  /** Set when the baseline lists this requirement as an expected failure. */
+  baseline?: string;
+  checks: CheckRef[];
+  findings: Finding[];
+}
+
+export interface Problem {
+  kind: 'unknown-id' | 'no-id' | 'skip-reason' | 'unattributed-failure' | 'catalog' | 'baseline' | 'previous';
+  message: string;
+  checkTitle?: string;
+}
+
+export interface GateResult {
+  passed: boolean;
+  /** 0 pass; 1 a blocking failure; 2 the run itself is broken (no usable report, run errors). */
+  exitCode: 0 | 1 | 2;
+  strict: boolean;
+  reasons: string[];
+  blocking: string[];
+  baseline?: { file: string; suppressed: string[]; fixed: string[]; notExercised: string[] };
+}
+
+export interface RunDiff {
+  previousFile: string;
+  previousTime?: string;
+  newlyFailing: string[];
+  newlyPassing: string[];
+  noLongerExercised: string[];
+}
+
+export interface Summary {
+  requirements: number;
+  byVerdict: Record<Verdict, number>;
+  must: { total: number; exercised: number; passed: number; failed: number; rate: number | null };
+  shouldFindings: number;
+  exercised: number;
+  exercisedShare: number;
+  checks: { total: number; passed: number; failed: number; skipped: number; flaky: number };
+}
+
+export interface RunInfo {
+  /** Base URL (credentials stripped) or "embedded reference". */
+  target: string;
+  startTime?: string;
+  durationMs?: number;
+  generatedAt: string;
+  playwrightVersion?: string;
+  /** The run selected only some checks (--grep, files, --shard): no-check may mean "outside the selection". */
+  filtered?: string;
+  /** Errors that stopped or spoiled the run (bad setting, missing or unreadable JSON report). */
+  errors: string[];
+}
+
+export interface ConformanceReport {
+  schemaVersion: 1;
+  run: RunInfo;
+  summary: Summary;
+  gate: GateResult;
+  diff?: RunDiff;
+  requirements: RequirementResult[];
+  findings: Finding[];
+  problems: Problem[];
+}

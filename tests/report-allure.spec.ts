@@ -1,0 +1,53 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { labelAllureResults, labelsFor } from '../reporting/allure.js';
+import { loadCatalog } from '../reporting/catalog.js';
+import { CATALOG_DIR, tempDir } from './fixtures-report/helpers.js';
+
+/**
+ * Allure labels: epic = API group, feature = resource (the section's second
+ * part, else the ID's topic), story = requirement ID, severity from the level.
+ */
+
+const catalog = loadCatalog(CATALOG_DIR).requirements;
+const byId = new Map(catalog.map((r) => [r.id, r]));
+
+test('labels come from the catalog, or from the ID alone when it is unknown', () => {
+  expect(labelsFor('ITEM-ATTR-3', byId.get('ITEM-ATTR-3'))).toEqual([
+    { name: 'epic', value: 'Items' },
+    { name: 'feature', value: 'Category attribute' },
+    { name: 'story', value: 'ITEM-ATTR-3' },
+    { name: 'severity', value: 'critical' },
+  ]);
+  expect(labelsFor('AUTH-REFRESH-2', byId.get('AUTH-REFRESH-2')).slice(0, 2)).toEqual([
+    { name: 'epic', value: 'Authentication' },
+    { name: 'feature', value: 'REFRESH' },
+  ]);
+  expect(labelsFor('WH-SIG-9', undefined)).toEqual([
+    { name: 'epic', value: 'Webhooks' },
+    { name: 'feature', value: 'SIG' },
+    { name: 'story', value: 'WH-SIG-9' },
+  ]);
+});
+
+test('every result gets its labels once, other labels are kept, a second pass changes nothing', () => {
+  const dir = join(tempDir(), 'allure-results');
+  mkdirSync(dir);
+  const labels = [
+    { name: 'tag', value: 'items' },
+    { name: 'framework', value: 'playwright' },
+  ];
+  writeFileSync(join(dir, 'a-result.json'), JSON.stringify({ name: '[ITEM-QUOTA-1][ITEM-LIST-2] a create beyond the quota', labels }));
+  writeFileSync(join(dir, 'b-result.json'), JSON.stringify({ name: 'a check without IDs', labels }));
+  expect(labelAllureResults(dir, catalog)).toBe(1);
+  const first = readFileSync(join(dir, 'a-result.json'), 'utf8');
+  expect(labelAllureResults(dir, catalog)).toBe(1);
+  expect(readFileSync(join(dir, 'a-result.json'), 'utf8')).toBe(first);
+  const got = JSON.parse(first).labels as { name: string; value: string }[];
+  expect(got.filter((l) => l.name === 'story').map((l) => l.value)).toEqual(['ITEM-QUOTA-1', 'ITEM-LIST-2']);
+  expect(got.filter((l) => l.name === 'epic')).toEqual([{ name: 'epic', value: 'Items' }]);
+  expect(got.filter((l) => l.name === 'feature').map((l) => l.value)).toEqual(['Item', 'Items']);
+  expect(got).toContainEqual({ name: 'tag', value: 'items' });
+  expect(JSON.parse(readFileSync(join(dir, 'b-result.json'), 'utf8')).labels).toEqual(labels);
+});

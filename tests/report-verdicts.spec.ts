@@ -1,0 +1,146 @@
+import { expect, test } from '@playwright/test';
+import { parseTitleIds } from '../reporting/title-ids.js';
+import { isMustFailure } from '../reporting/verdicts.js';
+import { check, reportFrom, reportFromChecks } from './fixtures-report/helpers.js';
+
+/**
+ * The verdict rules of the conformance report, on the synthetic run
+ * tests/fixtures-report/run-mixed.json against the synthetic catalog beside it.
+ */
+
+test.describe('title IDs', () => {
+  test('the leading brackets give the IDs; later brackets and prose do not', () => {
+    expect(parseTitleIds('[ITEM-QUOTA-1][ITEM-LIST-2] a create beyond [GEN-X-1] the quota').ids).toEqual(['ITEM-QUOTA-1', 'ITEM-LIST-2']);
+    expect(parseTitleIds('  [A-B-1, C-D-2] x').ids).toEqual(['A-B-1', 'C-D-2']);
+    expect(parseTitleIds('no brackets here').ids).toEqual([]);
+    expect(parseTitleIds('[lowercase] x').malformed).toEqual(['lowercase']);
+  });
+});
+
+test.describe('verdicts on run-mixed.json', () => {
+  const report = reportFrom('run-mixed.json');
+  const byId = new Map(report.requirements.map((r) => [r.id, r]));
+  const get = (id: string) => {
+    const r = byId.get(id);
+    if (!r) throw new Error(`${id} missing from the report`);
+    return r;
+  };
+
+  test('every catalog requirement gets exactly one verdict', () => {
+    const verdicts = Object.fromEntries(report.requirements.map((r) => [r.id, r.verdict === 'failed' ? `failed/${r.severity}` : r.verdict]));
+    expect(verdicts).toEqual({
+      'GEN-AUTH-1': 'passed',
+      'GEN-ERR-2': 'failed/SHOULD',
+      'ITEM-CREATE-1': 'failed/MUST',
+      'ITEM-LIST-2': 'failed/MUST',
+      'ITEM-QUOTA-1': 'passed',
+      'ITEM-QUOTA-2': 'not-exercised',
+      'ITEM-ATTR-3': 'passed',
+      'ITEM-IMG-2': 'passed',
+      'AUTH-REFRESH-2': 'failed/SHOULD',
+      'AUTH-DIRECT-1': 'not-exercised',
+      'AUTH-LIFE-1': 'not-testable',
+      'WH-SIG-1': 'not-exercised',
+      'WH-RETRY-1': 'no-check',
+      'TX-REQ-1': 'no-check',
+      'TX-DISPUTE-1': 'no-check',
+    });
+  });
+
+  test('a requirement passes only when every check tied to it passed', () => {
+    const list = get('ITEM-LIST-2');
+    expect(list.checks.map((c) => c.status).sort()).toEqual(['failed', 'passed']);
+    expect(list.verdict).toBe('failed');
+    expect(list.checks.find((c) => c.status === 'failed')?.rawStatus).toBe('timedOut');
+  });
+
+  test('a flaky check counts as passed and is marked flaky', () => {
+    const flaky = get('AUTH-REFRESH-2').checks.find((c) => c.flaky);
+    expect(flaky?.status).toBe('passed');
+  });
+
+  test('SHOULD findings stay apart from MUST failures', () => {
+    // GEN-ERR-2 is a SHOULD requirement: its failing check and a finding annotation of another check.
+    expect(get('GEN-ERR-2').findings.map((f) => f.kind).sort()).toEqual(['annotation', 'failure']);
+    // A failing @should check of a MUST requirement is a finding, not a MUST failure.
+    expect(get('AUTH-REFRESH-2').severity).toBe('SHOULD');
+    // The check that recorded the annotation is listed under the requirement it is about.
+    expect(get('GEN-ERR-2').checks.map((c) => c.title)).toContain('[ITEM-IMG-2] an image add with order -1 is refused with a 4xx');
+    expect(report.summary.must).toMatchObject({ total: 14, exercised: 7, passed: 5, failed: 2 });
+    expect(report.summary.shouldFindings).toBe(3);
+  });
+
+  test('not-exercised carries the skip reason, not-testable the catalog why, no-check the skip list', () => {
+    expect(get('ITEM-QUOTA-2').reason).toBe('needs the control API (SC_CONTROL_URL)');
+    expect(get('AUTH-LIFE-1').reason).toContain('does not show the lifetimes');
+    expect(get('TX-DISPUTE-1')).toMatchObject({ onSkipList: true, reason: expect.stringContaining('needs a dispute') });
+    expect(get('WH-RETRY-1')).toMatchObject({ verdict: 'no-check', onSkipList: false });
+  });
+
+  test('a failure carries its evidence: request, status, body excerpt, reproduce command', () => {
+    const failed = get('ITEM-CREATE-1').checks[0];
+    expect(failed.errors[0]).toContain('expected: 201');
+    expect(failed.errors[0]).not.toContain('await fail'); // the source snippet is cut
+    expect(failed.evidence[0]).toMatchObject({ status: 500, request: { method: 'POST', url: 'http://127.0.0.1:4010/api/items' } });
+    expect(failed.evidence[0].curl).toMatch(/^curl -X POST/);
+    expect(failed.evidence[0].bodyExcerpt).toContain('INTERNAL');
+  });
+
+  test('decisions and inferred reasoning are carried to the report', () => {
+    expect(get('ITEM-ATTR-3').decision).toContain('contradicts itself');
+    expect(get('GEN-ERR-2')).toMatchObject({ source: 'inferred', reasoning: expect.any(String) });
+  });
+
+  test('unknown IDs, titles without IDs and bad skip reasons are problems', () => {
+    const kinds = report.problems.map((p) => `${p.kind}: ${p.message}`);
+    expect(kinds).toContain('unknown-id: WH-SIG-9 is not in the catalog');
+    expect(kinds.some((k) => k.startsWith('no-id'))).toBe(true);
+    expect(kinds.some((k) => k.startsWith('skip-reason') && k.includes('needs the control API'))).toBe(true);
+  });
+
+  test('the summary counts the catalog share exercised and the checks', () => {
+    expect(report.summary.exercised).toBe(8);
+    expect(report.summary.exercisedShare).toBeCloseTo(8 / 15);
+    expect(report.summary.checks).toEqual({ total: 14, passed: 7, failed: 4, skipped: 3, flaky: 1 });
+    expect(report.run).toMatchObject({ startTime: '2026-11-20T02:00:00.000Z', durationMs: 83512, playwrightVersion: '1.65.1' });
+    expect(report.run.filtered).toBeUndefined();
+  });
+});
+
+test.describe('rules on hand-made checks', () => {
+  test('a skipped check does not hide a check that ran', () => {
+    const rep = reportFromChecks([
+      check({ title: '[ITEM-QUOTA-2] a', ids: ['ITEM-QUOTA-2'], status: 'skipped', rawStatus: 'skipped', skipReason: 'not exercised: needs the control API' }),
+      check({ title: '[ITEM-QUOTA-2] b', ids: ['ITEM-QUOTA-2'] }),
+    ]);
+    expect(rep.requirements.find((r) => r.id === 'ITEM-QUOTA-2')?.verdict).toBe('passed');
+  });
+
+  test('a finding about a requirement no title names still makes it a SHOULD finding', () => {
+    const c = check({ title: '[ITEM-IMG-2] x', ids: ['ITEM-IMG-2'] });
+    c.findings = [{ requirement: 'WH-RETRY-1', message: 'retried with a new id', checkId: c.id, checkTitle: c.title, kind: 'annotation' }];
+    const r = reportFromChecks([c]).requirements.find((x) => x.id === 'WH-RETRY-1');
+    expect(r).toMatchObject({ verdict: 'failed', severity: 'SHOULD' });
+    expect(r?.checks).toHaveLength(1);
+  });
+
+  test('a failing check of a SHOULD-level requirement is a finding, never a MUST failure', () => {
+    const rep = reportFromChecks([check({ title: '[GEN-ERR-2] x', ids: ['GEN-ERR-2'], status: 'failed', rawStatus: 'failed' })]);
+    expect(rep.requirements.find((r) => r.id === 'GEN-ERR-2')?.severity).toBe('SHOULD');
+    expect(rep.gate.exitCode).toBe(0);
+  });
+
+  test('only a stated MUST failing in a check without @should is a MUST failure', () => {
+    expect(isMustFailure({ should: false }, { level: 'MUST', source: 'stated' })).toBe(true);
+    expect(isMustFailure({ should: true }, { level: 'MUST', source: 'stated' })).toBe(false);
+    expect(isMustFailure({ should: false }, { level: 'MUST', source: 'inferred' })).toBe(false);
+    expect(isMustFailure({ should: false }, { level: 'MAY', source: 'stated' })).toBe(false);
+  });
+
+  test('a sharded or filtered run says so', () => {
+    const rep = reportFrom('run-mixed.json', {
+      read: { checks: [], errors: [], report: { config: { argv: ['node', 'cli.js', 'test', '--grep', '@auth', '--workers', '2'], shard: { current: 1, total: 3 } } } },
+    });
+    expect(rep.run.filtered).toBe('--shard 1/3 --grep @auth');
+  });
+});
