@@ -1,0 +1,47 @@
+/**
+ * Direct-integrator sessions (spec, Authentication step 11: "rotation is
+ * enforced and reuse is detected; presenting a refresh token that was already
+ * rotated away revokes the entire session"). The suite obtains the first refresh
+ * token from SC_DIRECT_TOKEN_COMMAND or the control API (the direct flow's own
+ * steps are not shown); without either, these checks are not exercised.
+ * Every test opens a direct session of its own.
+ */
+import { expectOAuthError, expectStatus, test, verify } from '../../fixtures/index.js';
+import { pollUntilRefused, REVOCATION_WAIT_MS } from './revocation.js';
+
+test.describe('direct-integrator sessions', { tag: '@auth' }, () => {
+  test.skip(({ hasDirectSessions }) => !hasDirectSessions, 'not exercised: needs direct-integrator sessions (SC_DIRECT_TOKEN_COMMAND or SC_CONTROL_URL)');
+
+  test('[AUTH-DIRECT-1][GEN-VER-3] a direct session refresh token turns into a working access token and a new refresh token', async ({ sessions, api }) => {
+    const session = await sessions.direct(sessions.anyAccount('pro'));
+    const [first] = session.rotatedAway;
+    await verify(first !== session.refreshToken, {
+      title: 'the refresh of a direct session returns a new refresh_token',
+      requirements: ['AUTH-DIRECT-1'],
+      expected: 'a refresh_token different from the one presented',
+      actual: 'the presented refresh_token again',
+    });
+    await expectStatus(await api.get(session, '/items/categories'), 200, ['AUTH-DIRECT-1', 'GEN-VER-3'], "the direct session's access token works on the API");
+  });
+
+  test('[AUTH-REUSE-1] a rotated-away direct refresh token is refused with invalid_grant', async ({ sessions, oauth }) => {
+    const session = await sessions.direct(sessions.anyAccount('pro'));
+    const [rotated] = session.rotatedAway;
+    await expectOAuthError(await oauth.refresh(rotated), 'invalid_grant', ['AUTH-REUSE-1']);
+  });
+
+  test('[AUTH-REUSE-2] after a reuse, the newest refresh token of the direct session is refused with invalid_grant', async ({ sessions, oauth }) => {
+    const session = await sessions.direct(sessions.anyAccount('pro'));
+    await oauth.refresh(session.rotatedAway[0]); // the reuse; AUTH-REUSE-1 checks its answer
+    await expectOAuthError(await oauth.refresh(session.refreshToken), 'invalid_grant', ['AUTH-REUSE-2'], "after the reuse, the session's newest refresh token is refused");
+  });
+
+  test('[AUTH-REUSE-3] after a reuse revokes a direct session, its access token is refused by the API', { tag: '@should' }, async ({ sessions, oauth, api }) => {
+    const session = await sessions.direct(sessions.anyAccount('pro'));
+    await expectStatus(await api.get(session, '/items/categories'), 200, ['AUTH-DIRECT-1'], 'the access token works before the reuse');
+    await oauth.refresh(session.rotatedAway[0]);
+    // Polled: a resource server may honour a cached or self-contained access token for a while.
+    const res = await pollUntilRefused(api, session.accessToken);
+    await expectStatus(res, '4xx', ['AUTH-REUSE-3'], `the revoked session's access token is refused within ${REVOCATION_WAIT_MS} ms`);
+  });
+});

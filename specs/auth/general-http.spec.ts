@@ -1,0 +1,109 @@
+/**
+ * General HTTP rules of the API (spec, Endpoints and Errors): JSON answers are
+ * labelled JSON, malformed JSON is refused, items-group errors carry
+ * {code, message}, invalid input never meets a 5xx. The registered checks of
+ * the API client enforce these on every answer of every spec; these tests make
+ * each rule a check of its own, so a failure names it.
+ *
+ * Kept under specs/auth (tag @auth) because the catalog's general group (GEN)
+ * has no folder of its own; the bearer rules (GEN-AUTH-*) live beside it.
+ */
+import { randomUUID } from 'node:crypto';
+import { validate } from '../../schemas/index.js';
+import { type ApiResponse, expectSchema, expectStatus, recordFinding, test, verify } from '../../fixtures/index.js';
+
+const mediaType = (res: ApiResponse) => (res.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+
+test.describe('general HTTP rules', { tag: '@auth' }, () => {
+  test('[GEN-JSON-1] answers with a JSON body carry Content-Type: application/json and parse', async ({ api, sessions }) => {
+    const session = await sessions.shared(sessions.anyAccount('pro').plan);
+    const paths = ['/items/categories', '/items', '/items/limits', '/items/inactive', '/webhooks', '/transactions/pending', `/items/categories/${randomUUID()}/attributes`];
+    for (const path of paths) {
+      const res = await api.get(session, path, { skipChecks: ['json-content-type'] });
+      if (res.text.trim() === '') continue;
+      await verify(mediaType(res) === 'application/json' && res.json !== undefined, {
+        title: `the JSON answer of GET ${path} is labelled and parses as JSON`,
+        requirements: ['GEN-JSON-1'],
+        expected: 'Content-Type: application/json (parameters allowed) and a body that parses',
+        actual: `Content-Type: ${res.headers['content-type'] ?? '(none)'}; ${res.json === undefined ? 'body does not parse' : 'body parses'}`,
+        exchange: res,
+      });
+    }
+  });
+
+  test('[GEN-JSON-3] a request body that is not well-formed JSON is refused with a 4xx', { tag: '@should' }, async ({ api, sessions, track }) => {
+    const session = await sessions.lease('pro');
+    for (const path of ['/items', '/webhooks']) {
+      const res = await api.request(session, { method: 'POST', path, rawBody: '{"item": {"title": "unterminated', skipChecks: ['not-a-server-error'] });
+      if (res.status >= 200 && res.status <= 299 && typeof (res.json as { id?: unknown })?.id === 'string') {
+        (path === '/items' ? track.item : track.webhook)(session, (res.json as { id: string }).id);
+      }
+      await expectStatus(res, '4xx', ['GEN-JSON-3'], `POST ${path} with malformed JSON is refused with a 4xx`);
+    }
+  });
+
+  test('[GEN-ERR-1] an error answer of the items group is {code: string, message: string}', async ({ api, sessions, track }) => {
+    const session = await sessions.lease('pro');
+    const attributes = await api.get(session, `/items/categories/${randomUUID()}/attributes`, { skipChecks: ['error-body-shape'] });
+    await expectStatus(attributes, '4xx', ['GEN-ERR-1'], 'the attributes of a category that does not exist are refused');
+    await expectSchema(attributes, 'error', ['GEN-ERR-1']);
+    const create = await api.post(session, '/items', {}, { skipChecks: ['error-body-shape'] });
+    if (create.status === 201) track.item(session, (create.json as { id: string }).id);
+    await expectStatus(create, '4xx', ['GEN-ERR-1'], 'POST /items with an empty object is refused');
+    await expectSchema(create, 'error', ['GEN-ERR-1']);
+  });
+
+  test('[GEN-ERR-2] the code of an items-group error is one the spec shows', { tag: '@should' }, async ({ api, sessions }) => {
+    const session = await sessions.shared(sessions.anyAccount('pro').plan);
+    const res = await api.get(session, `/items/categories/${randomUUID()}/attributes`, { skipChecks: ['error-body-shape'] });
+    await expectStatus(res, '4xx', ['GEN-ERR-2']);
+    const code = (res.json as { code?: unknown } | undefined)?.code;
+    await verify(validate('error-code', code).valid, {
+      title: 'the error code is one of the twelve the spec shows',
+      requirements: ['GEN-ERR-2'],
+      expected: 'one of INVALID_BODY_REQUEST … USER_UNAUTHORIZED (schemas/error-code.schema.json)',
+      actual: `code ${JSON.stringify(code)}`,
+      exchange: res,
+    });
+  });
+
+  test('[GEN-ERR-3] invalid input is answered with a 4xx, never a 5xx, a dropped connection or a hang', { tag: '@should' }, async ({ api, sessions, track }) => {
+    const session = await sessions.lease('basic');
+    const cases: { what: string; method: 'GET' | 'POST' | 'PUT' | 'PATCH'; path: string; body?: unknown; rawBody?: string; strict: boolean }[] = [
+      { what: 'an item of wrong types', method: 'POST', path: '/items', body: { item: { title: 5, price: 'free' }, main_image: 7 }, strict: true },
+      { what: 'an array instead of an object', method: 'POST', path: '/items', body: [1, 2, 3], strict: true },
+      { what: 'a webhook with events not an array', method: 'POST', path: '/webhooks', body: { url: 'http://127.0.0.1:9/x', events: 'ITEM_LISTED' }, strict: true },
+      { what: 'an id of 2000 characters', method: 'GET', path: `/items/${'x'.repeat(2000)}`, strict: true },
+      { what: 'a page token the server never issued', method: 'GET', path: '/items?since=%00%FF-not-a-token', strict: false },
+      { what: 'a JSON body of the wrong media type', method: 'POST', path: '/webhooks', rawBody: 'url=x&events=y', strict: true },
+    ];
+    for (const c of cases) {
+      const [path, query] = c.path.split('?');
+      const res = await api.request(session, {
+        method: c.method,
+        path,
+        query: query ? Object.fromEntries(new URLSearchParams(query)) : undefined,
+        body: c.body,
+        rawBody: c.rawBody,
+        contentType: c.rawBody ? 'application/x-www-form-urlencoded' : undefined,
+        skipChecks: ['not-a-server-error', 'error-body-shape'],
+      });
+      if (res.status >= 200 && res.status <= 299 && typeof (res.json as { id?: unknown })?.id === 'string') {
+        (path === '/items' ? track.item : track.webhook)(session, (res.json as { id: string }).id);
+      }
+      if (c.strict) {
+        await expectStatus(res, '4xx', ['GEN-ERR-3'], `${c.what} is refused with a 4xx`);
+        continue;
+      }
+      // An unknown page token may also be ignored (the spec shows no rule for it): only a 5xx (or 1xx/3xx) fails there.
+      await verify((res.status >= 200 && res.status <= 299) || (res.status >= 400 && res.status <= 499), {
+        title: `${c.what} is refused or ignored, never a server error`,
+        requirements: ['GEN-ERR-3'],
+        expected: 'a 2xx (the token ignored) or any 4xx',
+        actual: String(res.status),
+        exchange: res,
+      });
+      if (res.status < 300) recordFinding(test.info(), { requirement: 'GEN-ERR-3', message: `GET /items ignored ${c.what} and answered ${res.status}` });
+    }
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * Property: every code_verifier the rules allow — the unreserved alphabet
+ * A–Z a–z 0–9 - . _ ~, 43 to 128 characters (spec step 2: "random, URL-safe,
+ * at least 43 characters"; RFC 7636 4.1 caps it at 128) — completes the flow.
+ * Each run is a full login and exchange, so the runs are few and time-boxed.
+ *
+ * Replay a failure with the seed and path it prints (the path is printed with
+ * commas, as Playwright would read "1:0:0" as a source location; both separators work):
+ *   SC_FC_SEED=<seed> SC_FC_PATH=<path> npx playwright test specs/auth/pkce-property.spec.ts
+ */
+import fc from 'fast-check';
+import { VERIFIER_ALPHABET } from '../../lib/pkce.js';
+import { authorizeOptions, tokenEndpoint } from '../../fixtures/session.js';
+import { exchangeCode, tokenPair } from '../../fixtures/token-client.js';
+import { type Exchange, fail, test } from '../../fixtures/index.js';
+
+const NUM_RUNS = Number(process.env.SC_FC_RUNS ?? 15);
+const TIME_LIMIT_MS = 30_000;
+
+test.describe('PKCE verifiers', { tag: '@auth' }, () => {
+  test('[AUTH-PKCE-3][AUTH-TOKEN-1] code_verifiers over the whole unreserved alphabet, 43 to 128 characters long, complete the exchange', async ({
+    settings,
+    authorize,
+    sessions,
+  }) => {
+    test.setTimeout(TIME_LIMIT_MS + 30_000);
+    const account = sessions.anyAccount('pro');
+    const seed = Number(process.env.SC_FC_SEED ?? Math.floor(Math.random() * 2 ** 31));
+    const path = process.env.SC_FC_PATH?.replace(/,/g, ':');
+    test.info().annotations.push({ type: 'fast-check', description: `seed=${seed}${path ? ` path=${path}` : ''}` });
+    // Lengths drawn over the whole range, the two bounds included (fast-check's default size keeps strings near minLength).
+    const lengths = fc.oneof(fc.constant(43), fc.constant(128), fc.integer({ min: 43, max: 128 }));
+    const verifiers = lengths.chain((n) => fc.string({ unit: fc.constantFrom(...VERIFIER_ALPHABET), minLength: n, maxLength: n }));
+    let failed: { verifier: string; why: string; answer?: Exchange } | undefined;
+    try {
+      await fc.assert(
+        fc.asyncProperty(verifiers, async (verifier) => {
+          // Pure calls, no steps: shrinking may repeat this many times.
+          let answer: Exchange | undefined;
+          try {
+            const grant = await authorize({ ...authorizeOptions(settings, account), verifier });
+            answer = await exchangeCode(tokenEndpoint(settings), { code: grant.code, verifier, redirectUri: settings.redirectUri });
+          } catch (error) {
+            failed = { verifier, why: (error as Error).message.split('\n')[0] };
+            return false;
+          }
+          if (tokenPair(answer)) return true;
+          failed = { verifier, why: `the exchange answered ${answer.status}`, answer };
+          return false;
+        }),
+        { numRuns: NUM_RUNS, seed, path, interruptAfterTimeLimit: TIME_LIMIT_MS, markInterruptAsFailure: false },
+      );
+    } catch (error) {
+      const replay = /seed: (-?\d+), path: "([^"]*)"/.exec((error as Error).message);
+      const replayPath = (replay?.[2] ?? '?').replace(/:/g, ',');
+      test.info().annotations.push({ type: 'fast-check', description: `replay: SC_FC_SEED=${replay?.[1] ?? seed} SC_FC_PATH=${replayPath}` });
+      await fail(test.info(), {
+        title: 'a code_verifier of the allowed alphabet and length completes the flow',
+        requirements: ['AUTH-PKCE-3', 'AUTH-TOKEN-1'],
+        expected: 'a 2xx with access_token and refresh_token for every verifier of 43..128 unreserved characters',
+        // The verifier itself is masked as a code_verifier; its length and the replay say enough.
+        actual: `${failed?.why ?? 'a failed run'} for a verifier of ${failed?.verifier.length} characters; replay with SC_FC_SEED=${replay?.[1] ?? seed} SC_FC_PATH=${replayPath}`,
+        exchange: failed?.answer,
+      });
+    }
+  });
+});

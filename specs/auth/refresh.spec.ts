@@ -1,0 +1,68 @@
+/**
+ * The refresh grant of aggregator sessions (spec, Authentication steps 6, 7 and
+ * 9): every refresh rotates both tokens; an unknown refresh token is refused;
+ * presenting a rotated-away token is refused and (SHOULD, by analogy with the
+ * direct integrators' step 11) revokes the session. Every test refreshes a
+ * session of its own.
+ */
+import { bogusToken, expectOAuthError, expectStatus, recordFinding, test, verify } from '../../fixtures/index.js';
+import { pollUntilRefused, REVOCATION_WAIT_MS } from './revocation.js';
+
+test.describe('refresh grant', { tag: '@auth' }, () => {
+  test('[AUTH-REFRESH-1][AUTH-REFRESH-2] every refresh returns a new access token and a new refresh token, and the new access token works', async ({
+    sessions,
+    oauth,
+    api,
+  }) => {
+    const session = await sessions.fresh(sessions.anyAccount('pro'));
+    let previous = { accessToken: session.accessToken, refreshToken: session.refreshToken };
+    for (const round of [1, 2, 3]) {
+      const answer = await oauth.refresh(previous.refreshToken);
+      const pair = await oauth.expectTokens(answer, ['AUTH-REFRESH-1']);
+      // Tokens are compared, never printed.
+      await verify(pair.accessToken !== previous.accessToken, {
+        title: `refresh ${round} returns a new access_token`,
+        requirements: ['AUTH-REFRESH-1'],
+        expected: 'an access_token different from the previous one',
+        actual: 'the previous access_token again',
+        exchange: answer,
+      });
+      await verify(pair.refreshToken !== previous.refreshToken, {
+        title: `refresh ${round} returns a new refresh_token`,
+        requirements: ['AUTH-REFRESH-1'],
+        expected: 'a refresh_token different from the one presented',
+        actual: 'the presented refresh_token again',
+        exchange: answer,
+      });
+      await expectStatus(await api.get(pair, '/items/categories'), 200, ['AUTH-REFRESH-2'], `the access token of refresh ${round} works on the API`);
+      previous = pair;
+    }
+  });
+
+  test('[AUTH-REFRESH-4] a refresh token the provider never issued is refused with invalid_grant', async ({ oauth }) => {
+    await expectOAuthError(await oauth.refresh(bogusToken()), 'invalid_grant', ['AUTH-REFRESH-4']);
+  });
+
+  test('[AUTH-REFRESH-5] an aggregator refresh token that was already rotated away is refused', { tag: '@should' }, async ({ sessions, oauth }) => {
+    const session = await sessions.fresh(sessions.anyAccount('basic'));
+    await session.refresh();
+    const [rotated] = session.rotatedAway;
+    await expectOAuthError(await oauth.refresh(rotated), 'invalid_grant', ['AUTH-REFRESH-5'], 'a rotated-away aggregator refresh token is refused');
+  });
+
+  test('[AUTH-REUSE-4] presenting a rotated-away aggregator refresh token revokes the session', { tag: '@should' }, async ({ sessions, oauth, api }) => {
+    const session = await sessions.fresh(sessions.anyAccount('pro'));
+    await session.refresh();
+    const [rotated] = session.rotatedAway;
+    await oauth.refresh(rotated); // the reuse; its answer is AUTH-REFRESH-5's concern
+    await expectOAuthError(await oauth.refresh(session.refreshToken), 'invalid_grant', ['AUTH-REUSE-4'], "after the reuse, the session's newest refresh token is refused");
+    // A resource server may honour a cached or self-contained access token for a while: poll, then only a finding.
+    const res = await pollUntilRefused(api, session.accessToken);
+    if (res.status < 400 || res.status > 499) {
+      recordFinding(test.info(), {
+        requirement: 'AUTH-REUSE-4',
+        message: `the revoked aggregator session's access token was still accepted (${res.status}) ${REVOCATION_WAIT_MS} ms after the reuse`,
+      });
+    }
+  });
+});

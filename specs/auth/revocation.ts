@@ -1,0 +1,26 @@
+/**
+ * Helper of the auth specs (not a spec file): how long to wait for a revoked
+ * access token to stop working, and the wait itself.
+ */
+import type { ApiClient, ApiResponse } from '../../fixtures/index.js';
+
+/**
+ * How long a revoked session's access token may keep working. A resource server
+ * may honour a self-contained or cached access token for a while: the checks
+ * poll this long before they conclude (SC_REVOCATION_WAIT_MS, default 10000).
+ */
+export const REVOCATION_WAIT_MS = Number(process.env.SC_REVOCATION_WAIT_MS ?? 10_000);
+
+/**
+ * Calls GET /items/categories with the access token until it is refused (a 4xx)
+ * or `timeoutMs` passes; returns the last answer. At most one call per 500 ms.
+ */
+export async function pollUntilRefused(api: ApiClient, accessToken: string, timeoutMs = REVOCATION_WAIT_MS): Promise<ApiResponse> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await api.get({ accessToken }, '/items/categories');
+    if (res.status >= 400 && res.status <= 499) return res;
+    if (Date.now() >= deadline) return res;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
