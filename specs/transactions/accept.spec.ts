@@ -1,0 +1,75 @@
+/**
+ * Accepting a shipping request: "the client generates and passes a
+ * `transaction_id`", and "Accepting creates a shipping transaction". The
+ * transaction must exist under the client's id; the request is then no longer
+ * pending. Which state the new transaction is in is not shown, so its presence
+ * in GET /transactions/pending is not asserted (catalog, TX-TXN-1).
+ */
+import { randomUUID } from 'node:crypto';
+import { expectStatus, test, verify } from '../../fixtures/index.js';
+import { ACCEPT_REQUIREMENT, type AcceptMethod, accept, holdsId, listHolds, purchase, requestPath, transactionPath } from './support/shipping.js';
+
+const PENDING_REQUESTS = '/transactions/requests/pending';
+
+test.describe('transactions: accepting a request', { tag: '@transactions' }, () => {
+  for (const method of ['home-pickup', 'post-office'] as const satisfies readonly AcceptMethod[]) {
+    const id = ACCEPT_REQUIREMENT[method];
+    test(`[${id}][TX-ACCEPT-3][TX-TXN-2][TX-REQ-3] accepting by ${method} with a client transaction_id creates the transaction under that id, and the request leaves the pending list`, async ({
+      api,
+      sessions,
+      track,
+      imageHost,
+      control,
+    }) => {
+      const session = await sessions.lease('pro');
+      const { requestId } = await purchase({ api, session, track, imageHost, control });
+      const { transactionId, res: accepted } = await accept({ api, session }, requestId, method);
+      const read = await api.get(session, transactionPath(transactionId));
+      await expectStatus(read, '2xx', [id, 'TX-TXN-2'], 'GET /transactions/{the client transaction_id} answers a 2xx');
+      await verify(holdsId(read.json, transactionId) || holdsId(accepted.json, transactionId), {
+        title: 'the transaction is known under the client transaction_id',
+        requirements: [id, 'TX-TXN-2'],
+        expected: `${transactionId} in the read of the transaction or in the accept answer`,
+        actual: 'neither holds it',
+        exchange: read,
+      });
+      const { res, holds } = await listHolds({ api, session }, PENDING_REQUESTS, requestId, ['TX-REQ-3']);
+      await verify(!holds, {
+        title: 'the accepted request is no longer pending',
+        requirements: ['TX-REQ-3'],
+        expected: `no ${requestId} among the pending shipping requests`,
+        actual: 'it is still listed',
+        exchange: res,
+      });
+    });
+  }
+
+  test('[TX-ACCEPT-4] an accept without transaction_id is refused with a 4xx and the request stays pending', { tag: '@should' }, async ({
+    api,
+    sessions,
+    track,
+    imageHost,
+    control,
+  }) => {
+    const session = await sessions.lease('pro');
+    const { requestId } = await purchase({ api, session, track, imageHost, control });
+    const res = await api.post(session, `${requestPath(requestId)}/accept/post-office`, {});
+    await expectStatus(res, '4xx', ['TX-ACCEPT-4'], 'POST …/accept/post-office without transaction_id is refused with a 4xx');
+    const { res: list, holds } = await listHolds({ api, session }, PENDING_REQUESTS, requestId, ['TX-ACCEPT-4']);
+    await verify(holds, {
+      title: 'after a refused accept the request is still pending',
+      requirements: ['TX-ACCEPT-4'],
+      expected: `${requestId} among the pending shipping requests`,
+      actual: 'it is no longer listed',
+      exchange: list,
+    });
+  });
+
+  test('[TX-ACCEPT-5] accepting a request that was already accepted is refused with a 4xx', { tag: '@should' }, async ({ api, sessions, track, imageHost, control }) => {
+    const session = await sessions.lease('pro');
+    const { requestId } = await purchase({ api, session, track, imageHost, control });
+    await accept({ api, session }, requestId, 'home-pickup');
+    const again = await api.post(session, `${requestPath(requestId)}/accept/post-office`, { transaction_id: randomUUID() });
+    await expectStatus(again, '4xx', ['TX-ACCEPT-5'], 'a second accept of the same request is refused with a 4xx');
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * The shipping flow as the checks drive it. The spec shows only identifiers for
+ * this group ("Request and response bodies, query parameters and status codes
+ * …: not shown, except that the two accept operations take a client-generated
+ * transaction_id"): success is any 2xx, a refusal any 4xx, and an identifier is
+ * looked for anywhere in a JSON body, whatever wraps it.
+ */
+import { randomUUID } from 'node:crypto';
+import { test } from '@playwright/test';
+import { type ApiClient, type ApiResponse, type ControlClient, expectStatus, type ImageHost, type Session, type Track, verify } from '../../../fixtures/index.js';
+import { createTaggedItem } from '../../webhooks/support/tagged-item.js';
+
+export interface ShippingContext {
+  api: ApiClient;
+  session: Session;
+  imageHost: ImageHost;
+  track: Track;
+  control: ControlClient;
+}
+
+export type AcceptMethod = 'home-pickup' | 'post-office';
+
+/** The catalog ID of each accept operation. */
+export const ACCEPT_REQUIREMENT: Record<AcceptMethod, string> = { 'home-pickup': 'TX-ACCEPT-1', 'post-office': 'TX-ACCEPT-2' };
+
+/** True when `id` appears as a string value anywhere in the JSON (any field name, any depth). */
+export function holdsId(json: unknown, id: string): boolean {
+  if (json === id) return true;
+  if (Array.isArray(json)) return json.some((v) => holdsId(v, id));
+  if (json !== null && typeof json === 'object') return Object.values(json).some((v) => holdsId(v, id));
+  return false;
+}
+
+/** The first string value of any of `fields`, anywhere in the JSON (the spec names `deliveryId`; `delivery_id` is its snake-case twin). */
+export function findField(json: unknown, fields: readonly string[]): string | undefined {
+  if (Array.isArray(json)) {
+    for (const v of json) {
+      const found = findField(v, fields);
+      if (found !== undefined) return found;
+    }
+  } else if (json !== null && typeof json === 'object') {
+    for (const name of fields) {
+      const v = (json as Record<string, unknown>)[name];
+      if (typeof v === 'string' && v !== '') return v;
+    }
+    for (const v of Object.values(json)) {
+      const found = findField(v, fields);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
+
+const path = (...segments: string[]) => `/${segments.map(encodeURIComponent).join('/')}`;
+export const requestPath = (requestId: string) => `/transactions/requests/${encodeURIComponent(requestId)}`;
+export const transactionPath = (transactionId: string) => path('transactions', transactionId);
+
+/** A buyer purchases a new tagged item of the (leased) account: the request id the control API answers. */
+export async function purchase(ctx: ShippingContext): Promise<{ itemId: string; requestId: string }> {
+  const itemId = await createTaggedItem(ctx);
+  const { request_id } = await test.step('control API: a buyer purchases the item', () => ctx.control.purchase(itemId));
+  return { itemId, requestId: request_id };
+}
+
+/** GET a path answering a 2xx that holds `id` somewhere in its JSON. */
+export async function expectReadHolds(ctx: Pick<ShippingContext, 'api' | 'session'>, at: string, id: string, requirements: string[], what: string): Promise<ApiResponse> {
+  const res = await ctx.api.get(ctx.session, at);
+  await expectStatus(res, '2xx', requirements, `GET ${at.replace(id, '{id}')} answers a 2xx`);
+  await verify(holdsId(res.json, id), {
+    title: `${what} holds the id ${id}`,
+    requirements,
+    expected: `a JSON body holding the string ${id}`,
+    actual: res.json === undefined ? 'a body that is not JSON' : 'a body without that id',
+    exchange: res,
+  });
+  return res;
+}
+
+/** Whether the list at `at` (any 2xx, any wrapper) holds the id. */
+export async function listHolds(ctx: Pick<ShippingContext, 'api' | 'session'>, at: string, id: string, requirements: string[]): Promise<{ res: ApiResponse; holds: boolean }> {
+  const res = await ctx.api.get(ctx.session, at);
+  await expectStatus(res, '2xx', requirements, `GET ${at} answers a 2xx`);
+  return { res, holds: holdsId(res.json, id) };
+}
+
+/**
+ * Accepts a request with a fresh client-generated transaction_id (a UUID, TX-ACCEPT-3),
+ * sent in a JSON body (the spec does not show where: the catalog's decision).
+ */
+export async function accept(ctx: Pick<ShippingContext, 'api' | 'session'>, requestId: string, method: AcceptMethod): Promise<{ transactionId: string; res: ApiResponse }> {
+  const transactionId = randomUUID();
+  const res = await ctx.api.post(ctx.session, `${requestPath(requestId)}/accept/${method}`, { transaction_id: transactionId });
+  await expectStatus(res, '2xx', [ACCEPT_REQUIREMENT[method]], `POST …/accept/${method} with a client transaction_id answers a 2xx`);
+  return { transactionId, res };
+}
+
+/** A purchase accepted by home pickup: the transaction id the client chose. */
+export async function acceptedTransaction(ctx: ShippingContext): Promise<{ requestId: string; transactionId: string }> {
+  const { requestId } = await purchase(ctx);
+  const { transactionId } = await accept(ctx, requestId, 'home-pickup');
+  return { requestId, transactionId };
+}

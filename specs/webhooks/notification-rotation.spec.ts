@@ -1,0 +1,61 @@
+/**
+ * Token rotation and the signature: "Shared signing secret (HMAC), returned on
+ * create, list and token rotation". After PATCH …/token, what is signed is
+ * signed with the new token, and the old one no longer verifies it.
+ */
+import { expectStatus, registerSecret, test, verify } from '../../fixtures/index.js';
+import { ofType, verifiesWith } from './support/notification-checks.js';
+import { attachDeliveries } from './support/problems.js';
+import { subscribeHook } from './support/subscriptions.js';
+import { provokeItemInactivated } from './support/tagged-item.js';
+import { awaitDeliveries } from './support/waiting.js';
+
+const INACTIVATED = 'ITEM_INACTIVATED';
+
+test.describe('notifications after a token rotation', { tag: '@webhooks' }, () => {
+  test('[WH-SIG-5][WH-SIG-2] after PATCH …/token notifications verify with the new token and not with the old one', async ({
+    api,
+    sessions,
+    track,
+    receiver,
+    imageHost,
+  }) => {
+    const session = await sessions.lease('pro');
+    const hook = await receiver.newHook();
+    const webhook = await subscribeHook({ api, session, track }, hook, [INACTIVATED]);
+    const res = await api.patch(session, `/webhooks/${encodeURIComponent(webhook.id)}/token`);
+    const rotated = (res.json as { token?: unknown } | undefined)?.token;
+    if (typeof rotated === 'string') registerSecret(rotated);
+    await expectStatus(res, 200, ['WH-SUB-7', 'WH-SIG-5'], 'PATCH /webhooks/{id}/token answers 200');
+    await verify(typeof rotated === 'string' && rotated !== '' && rotated !== webhook.token, {
+      title: 'the rotation answers a new token',
+      requirements: ['WH-SIG-5', 'WH-SUB-7'],
+      expected: 'a token different from the old one',
+      actual: typeof rotated !== 'string' ? 'no token' : rotated === webhook.token ? 'the old token again' : 'an empty token',
+      exchange: res,
+    });
+    const newToken = rotated as string;
+
+    const itemId = await provokeItemInactivated({ api, session, imageHost, track });
+    const deliveries = ofType(
+      await awaitDeliveries(hook, (ds) => ofType(ds, INACTIVATED, itemId).length > 0, `an ${INACTIVATED} notification after the rotation`, ['WH-SIG-5']),
+      INACTIVATED,
+      itemId,
+    );
+    const withNew = deliveries.filter((d) => verifiesWith(d, newToken)).length;
+    const withOld = deliveries.filter((d) => verifiesWith(d, webhook.token)).length;
+    if (withNew !== deliveries.length || withOld > 0) await attachDeliveries(deliveries);
+    await verify(withOld === 0, {
+      title: 'no notification sent after the rotation verifies with the old token',
+      requirements: ['WH-SIG-5'],
+      expected: 'none signed with the token before the rotation',
+      actual: `${withOld} of ${deliveries.length} signed with the old token`,
+    });
+    await verify(withNew === deliveries.length, {
+      title: 'every notification sent after the rotation verifies with the new token',
+      requirements: ['WH-SIG-5', 'WH-SIG-2'],
+      expected: 'HMAC-SHA256(new token, body ":" X-Service-Timestamp), hex or base64',
+      actual: `${deliveries.length - withNew} of ${deliveries.length} do not verify with the new token`,
+    });
+  });
+});

@@ -1,0 +1,61 @@
+/**
+ * A create beyond the quota: "Still answered 201", the item is inactive. Whether
+ * it also sends ITEM_INACTIVATED is open (an item born inactive arguably never
+ * "becomes" inactive): both conform (WH-EVT-5, MAY). The check records which
+ * choice the target made, and fails only when the notification it chose to send
+ * is not a valid one about the new item.
+ */
+import { test } from '../../fixtures/index.js';
+import { judgeAll } from './support/judge.js';
+import { ofType } from './support/notification-checks.js';
+import { Problems } from './support/problems.js';
+import { subscribeHook } from './support/subscriptions.js';
+import { createTaggedItemAnyState, inactivateItem } from './support/tagged-item.js';
+import { afterQuietPeriod, awaitDeliveries } from './support/waiting.js';
+
+const INACTIVATED = 'ITEM_INACTIVATED';
+/** At most this many creates to reach the quota (and never more than SC_MAX_ITEMS). */
+const MAX_FILL = 10;
+
+test.describe('quota and events', { tag: ['@webhooks', '@optional'] }, () => {
+  test('[WH-EVT-5] a create beyond the quota may send ITEM_INACTIVATED for the new item; if it does, the notification is valid', async ({
+    api,
+    sessions,
+    track,
+    receiver,
+    imageHost,
+    settings,
+  }, testInfo) => {
+    const session = await sessions.lease('pro');
+    const hook = await receiver.newHook();
+    const webhook = await subscribeHook({ api, session, track }, hook, [INACTIVATED]);
+    const ctx = { api, session, imageHost, track };
+    const bound = Math.min(MAX_FILL, settings.maxItems);
+    const active: string[] = [];
+    let beyond: string | undefined;
+    await test.step(`create tagged items until one is born inactive (at most ${bound})`, async () => {
+      while (beyond === undefined && active.length < bound) {
+        const item = await createTaggedItemAnyState(ctx);
+        if (item.inactive) beyond = item.id;
+        else active.push(item.id);
+      }
+    });
+    if (beyond === undefined || active.length === 0) {
+      test.skip(true, `not exercised: ${active.length} create(s) did not reach the quota of ${session.username} with an active item to spare (bound ${bound}, SC_MAX_ITEMS)`);
+      return;
+    }
+    // A positive control: a manual inactivation is always notified; once it has arrived,
+    // a notification about the item born inactive would have had its chance too.
+    await inactivateItem(ctx, active[0]);
+    await awaitDeliveries(hook, (ds) => ofType(ds, INACTIVATED, active[0]).length > 0, `an ${INACTIVATED} notification of the manual inactivation`, ['WH-EVT-2']);
+    const [all] = await afterQuietPeriod(settings, [hook]);
+    const aboutBeyond = ofType(all, INACTIVATED, beyond);
+    testInfo.annotations.push({
+      type: 'observed',
+      description: aboutBeyond.length > 0 ? 'a create beyond the quota sends ITEM_INACTIVATED for the new item' : 'a create beyond the quota sends no ITEM_INACTIVATED',
+    });
+    const problems = new Problems();
+    judgeAll(problems, aboutBeyond, { token: webhook.token, query: {}, events: webhook.events });
+    await problems.assertNone('an ITEM_INACTIVATED sent for an item born inactive is a valid, signed notification', 'the spec’s payload with data.item_id, signed', aboutBeyond);
+  });
+});
