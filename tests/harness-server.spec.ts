@@ -26,7 +26,7 @@ test.afterAll(async () => server.close());
 const get = (path: string, timeoutMs = 5_000) => httpRequest({ method: 'GET', url: `${server.localUrl}${path}`, timeoutMs, maxBodyBytes: 64 * 1024 * 1024 });
 
 test.describe('suite server', () => {
-  test('the receiver records deliveries byte for byte and answers the scripted statuses', async () => {
+  test('[WH-NOTIF-8] the receiver records deliveries byte for byte and answers the scripted statuses', async () => {
     const hook = await createReceiver(2_000).newHook({ user: 'pro-1' });
     expect(new URL(hook.url).searchParams.get('user')).toBe('pro-1');
     await hook.script([500, 503]);

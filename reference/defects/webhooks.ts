@@ -14,6 +14,7 @@ export const WEBHOOKS_DEFECTS: Record<string, DefectInfo> = {
   'unknown-webhook-delete-answers-204': webhooks('DELETE /webhooks/{id} of an unknown id answers 204 instead of 4xx', ['WH-SUB-10']),
   'token-not-rotated': webhooks('PATCH /webhooks/{id}/token answers the same token instead of a new one', ['WH-SUB-7', 'WH-SIG-5']),
   'unknown-event-accepted': webhooks('POST and PUT /webhooks accept event types the spec does not list', ['WH-SUB-9']),
+  'webhook-url-not-checked': webhooks('POST /webhooks accepts a url that is not an absolute http(s) URL', ['WH-SUB-12']),
   'dispute-cancelled-name-refused': webhooks('POST /webhooks refuses the neutral DISPUTE_CANCELLED_BY_SERVICE event type', ['WH-EVT-1']),
   'webhook-other-account-reachable': webhooks("PUT, DELETE and PATCH reach another account's webhook instead of answering 404", ['WH-SUB-11']),
   // Delivery (reference/webhooks/dispatcher.ts)

@@ -13,7 +13,7 @@ export const DEFAULT_DELIVERY_TIMEOUT_MS = 3000;
 
 export interface WebhooksDeps {
   seam: Seam;
-  options: Pick<ReferenceOptions, 'webhookRetryMs'>;
+  options: Pick<ReferenceOptions, 'webhookRetryMs' | 'tokenPrefix'>;
   bus: EventBus;
   /** Bound of one delivery attempt (connect and answer); default 3 s. */
   deliveryTimeoutMs?: number;
@@ -24,10 +24,11 @@ export interface WebhooksDeps {
  * that turns every event of the bus into signed notifications, with bounded retries.
  */
 export class WebhooksService {
-  private readonly store = new WebhookStore();
+  private readonly store: WebhookStore;
   private readonly dispatcher: Dispatcher;
 
   constructor(private readonly deps: WebhooksDeps) {
+    this.store = new WebhookStore(deps.options.tokenPrefix);
     this.dispatcher = new Dispatcher({
       seam: deps.seam,
       store: this.store,

@@ -33,7 +33,10 @@ export function registerWebhookRoutes(router: Router, { seam, store, dispatcher 
     return webhook;
   };
   const parse = (ctx: RequestContext, schema: 'webhook-create' | 'webhook-update', body: unknown = ctx.body) => {
-    const parsed = parseWebhookBody(body, schema, { anyEvent: seam.defect('unknown-event-accepted') });
+    const parsed = parseWebhookBody(body, schema, {
+      anyEvent: seam.defect('unknown-event-accepted'),
+      anyUrl: seam.defect('webhook-url-not-checked'),
+    });
     if (seam.defect('dispute-cancelled-name-refused') && parsed.events.includes('DISPUTE_CANCELLED_BY_SERVICE')) {
       throw new ApiError(400, 'INVALID_BODY_REQUEST', 'unknown event type(s): DISPUTE_CANCELLED_BY_SERVICE');
     }

@@ -27,8 +27,11 @@ export class WebhookStore {
   /** Deleted subscriptions, kept only for the `notify-after-delete` defect. */
   private readonly deleted = new Map<string, Webhook>();
 
+  /** `prefix` goes before every token (REFERENCE_TOKEN_PREFIX: recognisable secrets). */
+  constructor(private readonly prefix = '') {}
+
   create(owner: string, url: string, events: string[]): Webhook {
-    const webhook: Webhook = { id: randomUUID(), owner, url, events: [...events], token: newToken() };
+    const webhook: Webhook = { id: randomUUID(), owner, url, events: [...events], token: `${this.prefix}${newToken()}` };
     this.live.set(webhook.id, webhook);
     return webhook;
   }
@@ -50,7 +53,7 @@ export class WebhookStore {
 
   rotate(webhook: Webhook): string {
     webhook.previousToken = webhook.token;
-    webhook.token = newToken();
+    webhook.token = `${this.prefix}${newToken()}`;
     return webhook.token;
   }
 

@@ -92,7 +92,7 @@ test.describe('webhook subscription refusals', { tag: '@webhooks' }, () => {
     await createWebhook({ api, session, track }, hook.url, ALL_EVENT_TYPES);
   });
 
-  test('[WH-SUB-8] POST /webhooks with a url that is not an absolute http(s) URL is refused with a 4xx', { tag: '@should' }, async ({ api, sessions, track }) => {
+  test('[WH-SUB-12] POST /webhooks with a url that is not an absolute http(s) URL is refused with a 4xx', { tag: '@should' }, async ({ api, sessions, track }) => {
     // Not in the catalog as its own rule: the spec types `url` as a string that "receives POST
     // notifications"; a value no POST can reach is a SHOULD-level refusal (reported to the lead).
     const session = await webhookSession(sessions);
