@@ -1,0 +1,56 @@
+/**
+ * Parallel creates racing for the last free slot: each is answered 201, one
+ * takes the slot and the others are born hidden, so the count of active items
+ * never exceeds the limit (ITEM-QUOTA-1, ITEM-LIMITS-2).
+ */
+import { test } from '../../fixtures/index.js';
+import { activeCount } from './support/account-state.js';
+import { freshPayload, leased, readOnly } from './support/bind.js';
+import { sampleDraft } from './support/generators.js';
+import { entryFor } from './support/items-api.js';
+import { plainLeaf, targetCatalog } from './support/target-catalog.js';
+
+/** Enough racers that two of them overlap even when a loaded client sends them one connection at a time. */
+const RACERS = 6;
+const ROUNDS = 3;
+
+test.describe('concurrency', { tag: '@items' }, () => {
+  test('[ITEM-QUOTA-1][ITEM-QUOTA-2][ITEM-LIMITS-2] parallel creates at the last free slot all answer 201 and never make more items active than the limit', async ({ api, sessions, track, imageHost, settings }, testInfo) => {
+    const leaf = plainLeaf(await targetCatalog(await readOnly({ api, sessions, track }, testInfo)));
+    test.skip(!leaf, 'not exercised: the target offers no assignable category');
+    const { items } = await leased({ api, sessions, track }, 'pro', testInfo);
+    const { entries } = await items.limitEntries();
+    const total = entryFor(entries, leaf!.id)?.total ?? Number.POSITIVE_INFINITY;
+    const free = total - (await activeCount(items));
+    test.skip(free < 1 || free - 1 + RACERS > settings.maxItems, `not exercised: ${free} free slot(s); filling all but one and racing ${RACERS} creates exceeds SC_MAX_ITEMS (${settings.maxItems})`);
+    const draft = sampleDraft(leaf!, { pro: false, minimal: true });
+    for (let i = 0; i < free - 1; i++) await items.createOk(freshPayload(draft, imageHost), ['ITEM-QUOTA-2']);
+
+    // Up to ROUNDS races: a server that decides the slot too early may still serialise one round by chance.
+    for (let round = 1; round <= ROUNDS; round++) {
+      // One warm connection per racer first, so the creates leave together instead of one per TCP handshake.
+      await test.step(`round ${round}: warm up one connection per racer`, () => Promise.all(Array.from({ length: RACERS }, () => items.limitEntries())));
+      const racers = await test.step(`round ${round}: ${RACERS} creates at once for the last slot`, () =>
+        Promise.all(Array.from({ length: RACERS }, () => items.createOk(freshPayload(draft, imageHost), ['ITEM-QUOTA-1', 'ITEM-QUOTA-2']))),
+      );
+      const active = await activeCount(items);
+      await items.judge.verify(active === total, {
+        title: `round ${round}: the active items fill the limit exactly: one racer took the last slot, the others are hidden`,
+        requirements: ['ITEM-QUOTA-1'],
+        expected: `${total} active items (the limit)`,
+        actual: `${active} active items`,
+      });
+      const after = await items.limitEntries();
+      const entry = entryFor(after.entries, leaf!.id);
+      await items.judge.verify(entry !== undefined && entry.used === total && entry.available === 0, {
+        title: `round ${round}: the limit shows every slot used and none available, never more`,
+        requirements: ['ITEM-LIMITS-2'],
+        expected: `used ${total}, available 0`,
+        actual: entry ? `used ${entry.used}, available ${entry.available}, total ${entry.total}` : 'no entry',
+        exchange: after.res,
+      });
+      // Deleting the round's racers frees the last slot again for the next round.
+      for (const id of racers) await items.remove(id);
+    }
+  });
+});

@@ -1,0 +1,22 @@
+/**
+ * Reading where an item stands from the spec's own lists: hidden items are
+ * in GET /items/inactive; every active or hidden item is in GET /items.
+ */
+import type { ItemsApi } from './items-api.js';
+import { isHidden } from './paging.js';
+
+export type Standing = 'active' | 'hidden' | 'unlisted';
+
+export async function standingOf(items: ItemsApi, id: string): Promise<Standing> {
+  const hidden = await items.walk('/items/inactive', ['ITEM-HIDDEN-2']);
+  if (hidden.some((e) => e.id === id)) return 'hidden';
+  const all = await items.walk('/items', ['ITEM-PAGE-2']);
+  const entry = all.find((e) => e.id === id);
+  if (!entry) return 'unlisted';
+  return isHidden(entry) ? 'hidden' : 'active';
+}
+
+/** Active items the account holds now (all of GET /items without inactive {flag: true}). */
+export async function activeCount(items: ItemsApi): Promise<number> {
+  return (await items.walk('/items', ['ITEM-PAGE-2'])).filter((e) => !isHidden(e)).length;
+}

@@ -1,0 +1,52 @@
+/**
+ * fast-check settings shared by the properties: a seed read from FC_SEED when
+ * set (else a new one, printed with any failure), a replay path from FC_PATH,
+ * and a time box below the test's timeout. `assertProperty` runs fc.assert and
+ * adds the command that replays a failure to its message.
+ */
+import fc from 'fast-check';
+
+export interface PropertyOptions {
+  /** Generated runs, beyond the examples (fast-check counts examples in numRuns: they are added here). */
+  numRuns: number;
+  /** Time box of the whole property, shrinking included. */
+  timeLimitMs: number;
+  /** The test title's leading IDs, for the replay command's --grep. */
+  grep: string;
+  /** A fixed sequence (examples only): FC_PATH, which belongs to the drawn runs, is not applied. */
+  fixed?: boolean;
+  // biome-ignore lint/suspicious/noExplicitAny: fc.assert's examples are tuples of the property's own argument types.
+  examples?: any[];
+}
+
+/** FC_SEED (or SC_FC_SEED, the name the auth group's property reads) when set; a new seed otherwise. */
+export function fcSeed(): number {
+  const raw = process.env.FC_SEED || process.env.SC_FC_SEED;
+  const fromEnv = Number(raw);
+  return raw && Number.isInteger(fromEnv) ? fromEnv : Date.now() ^ (Math.random() * 0x100000000);
+}
+
+/** FC_REPLAY_PATH: the replayPath fast-check prints for a failed commands run. */
+export const replayPath = (): string | undefined => process.env.FC_REPLAY_PATH || undefined;
+
+export async function assertProperty<Ts extends [unknown, ...unknown[]]>(property: fc.IAsyncProperty<Ts>, options: PropertyOptions): Promise<void> {
+  const seed = fcSeed();
+  const path = options.fixed ? undefined : process.env.FC_PATH || process.env.SC_FC_PATH || undefined;
+  try {
+    await fc.assert(property, {
+      seed,
+      path,
+      numRuns: options.numRuns + (options.examples?.length ?? 0),
+      examples: options.examples,
+      plugins: [fc.interruptAfterTimeLimit(options.timeLimitMs)],
+    });
+  } catch (error) {
+    const e = error as Error;
+    const failedPath = /path: "([^"]*)"/.exec(e.message)?.[1];
+    const replay = /replayPath="([^"]*)"/.exec(e.message)?.[1];
+    const env = [`FC_SEED=${seed}`, failedPath ? `FC_PATH=${failedPath}` : '', replay ? `FC_REPLAY_PATH='${replay}'` : ''].filter(Boolean).join(' ');
+    const how = options.fixed ? '(a fixed scenario: the same on every run)' : env;
+    e.message = `${e.message}\n\nReplay with: ${how} npx playwright test specs/items --grep '${options.grep.replace(/[[\]]/g, '\\$&')}'`;
+    throw e;
+  }
+}

@@ -1,0 +1,50 @@
+import type fc from 'fast-check';
+import { hasNoInactiveField, isHidden, repeatedIds } from '../../paging.js';
+import type { QuotaModel } from '../model.js';
+import type { QuotaReal } from '../real.js';
+
+/**
+ * GET /items and GET /items/inactive walked whole: every item of the run is
+ * listed once in GET /items, flagged as the model says (ITEM-LIST-1/2/4,
+ * ITEM-PAGE-2), and GET /items/inactive holds the hidden ones only (ITEM-HIDDEN-1).
+ */
+export class ListInactiveCommand implements fc.AsyncCommand<QuotaModel, QuotaReal> {
+  check(): boolean {
+    return true;
+  }
+
+  async run(m: QuotaModel, r: QuotaReal): Promise<void> {
+    const { judge } = r.api;
+    const ours = new Set([...m.active, ...m.inactive]);
+    const all = await r.api.walk('/items', ['ITEM-PAGE-1', 'ITEM-PAGE-2']);
+    const listed = all.filter((e) => ours.has(e.id));
+    const twice = repeatedIds(all);
+    await judge.verify(listed.length === ours.size && twice.size === 0, {
+      title: 'GET /items lists every item of the account exactly once',
+      requirements: ['ITEM-LIST-1', 'ITEM-PAGE-2'],
+      expected: `the run's ${ours.size} item(s), each once`,
+      actual: `${listed.length} of them listed; repeated: ${[...twice.keys()].join(', ') || 'none'}`,
+    });
+    for (const e of listed) {
+      const hidden = m.inactive.has(e.id);
+      await judge.verify(hidden ? isHidden(e) : hasNoInactiveField(e), {
+        title: `GET /items shows item ${e.id} as ${hidden ? 'hidden' : 'active'}`,
+        requirements: [hidden ? 'ITEM-LIST-2' : 'ITEM-LIST-4'],
+        expected: hidden ? 'inactive: {flag: true}' : 'no inactive field at all',
+        actual: `inactive: ${JSON.stringify(e.inactive)}`,
+      });
+    }
+    const hiddenList = await r.api.walk('/items/inactive', ['ITEM-HIDDEN-2']);
+    const activeThere = hiddenList.filter((e) => m.active.has(e.id)).map((e) => e.id);
+    await judge.verify(activeThere.length === 0, {
+      title: 'GET /items/inactive holds no active item',
+      requirements: ['ITEM-HIDDEN-1'],
+      expected: 'hidden items only',
+      actual: `active items listed: ${activeThere.join(', ')}`,
+    });
+  }
+
+  toString(): string {
+    return 'ListInactive';
+  }
+}

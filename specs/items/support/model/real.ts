@@ -1,0 +1,82 @@
+/**
+ * The system under test as the commands see it: the items API bound to one
+ * leased account, how to make a fresh valid payload, and the run's own items.
+ * `agree` is the check every command ends with: the target's hidden items and
+ * its `used` count are the model's.
+ */
+import type { ItemsApi } from '../items-api.js';
+import { entryFor } from '../items-api.js';
+import { isHidden } from '../paging.js';
+import { describeModel, type QuotaModel, usedRange } from './model.js';
+
+export interface QuotaReal {
+  api: ItemsApi;
+  /** The category every item of the run is created in (its limit entry is the model's limit). */
+  categoryId: number;
+  /** A fresh valid create payload (new image URL and external_id each call). */
+  payload(): Record<string, unknown>;
+  /** Every id created in this run. */
+  created: string[];
+  /** Ids of the run already deleted (by a Delete command). */
+  deleted: Set<string>;
+}
+
+/** Ids that appear in only one of the two sets. */
+function difference(expected: ReadonlySet<string>, actual: ReadonlySet<string>): string {
+  const missing = [...expected].filter((id) => !actual.has(id));
+  const extra = [...actual].filter((id) => !expected.has(id));
+  return [missing.length ? `missing ${missing.join(', ')}` : '', extra.length ? `unexpected ${extra.join(', ')}` : ''].filter(Boolean).join('; ');
+}
+
+/**
+ * Checks the target against the model after `after` (the command's name).
+ * `requirements`: the IDs a divergence right after that command breaks.
+ */
+export async function agree(m: Readonly<QuotaModel>, r: QuotaReal, after: string, requirements: string[]): Promise<void> {
+  const { judge } = r.api;
+  const ours = new Set(r.created);
+  const hidden = await r.api.walk('/items/inactive', ['ITEM-HIDDEN-2']);
+  const hiddenOurs = new Set(hidden.filter((e) => ours.has(e.id)).map((e) => e.id));
+  await judge.verify(difference(m.inactive, hiddenOurs) === '', {
+    title: `after ${after}, GET /items/inactive holds exactly the run's hidden items`,
+    requirements: [...requirements, 'ITEM-HIDDEN-1'],
+    expected: `hidden: {${[...m.inactive].join(', ')}} (model: ${describeModel(m)})`,
+    actual: difference(m.inactive, hiddenOurs),
+  });
+  const notFlagged = hidden.filter((e) => !isHidden(e)).map((e) => e.id);
+  await judge.verify(notFlagged.length === 0, {
+    title: `after ${after}, every item of GET /items/inactive carries inactive {flag: true}`,
+    requirements: ['ITEM-HIDDEN-3'],
+    expected: 'inactive: {flag: true} on every entry',
+    actual: `without it: ${notFlagged.join(', ')}`,
+  });
+
+  const { res, entries } = await r.api.limitEntries();
+  const entry = entryFor(entries, r.categoryId);
+  await judge.verify(entry !== undefined, {
+    title: `GET /items/limits has an entry counting category ${r.categoryId}`,
+    requirements: ['ITEM-LIMITS-1'],
+    expected: `an entry whose category_ids hold ${r.categoryId} (or a single entry)`,
+    actual: `${entries.length} entries, none with it`,
+    exchange: res,
+  });
+  if (!entry) return;
+  const { min, max } = usedRange(m);
+  await judge.verify(entry.used >= min && entry.used <= max, {
+    title: `after ${after}, the limit's used counts the account's active items`,
+    requirements: [...requirements, 'ITEM-LIMITS-3', 'ITEM-QUOTA-8'],
+    expected: `used ${min === max ? max : `${min}..${max}`} (model: ${describeModel(m)})`,
+    actual: `used ${entry.used}`,
+    exchange: res,
+  });
+  if (entry.used !== max) {
+    judge.finding('ITEM-QUOTA-9', `after ${after}, used is ${entry.used} while ${m.reserved.size} reserved item(s) are held: reserved items seem not to count toward the quota`);
+  }
+  await judge.verify(entry.available === entry.total - entry.used && entry.total === m.limit, {
+    title: `after ${after}, the limit's total is unchanged and available is total minus used`,
+    requirements: ['ITEM-LIMITS-2'],
+    expected: `total ${m.limit}, available ${m.limit - entry.used}`,
+    actual: `total ${entry.total}, used ${entry.used}, available ${entry.available}`,
+    exchange: res,
+  });
+}

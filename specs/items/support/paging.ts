@@ -1,0 +1,61 @@
+/**
+ * Walking a paged list (GET /items, GET /items/inactive) through
+ * `meta.pagination.next` passed back as `since`. Any page size and any wrapper
+ * are accepted (schemas/lists.ts); the walk is bounded, and a token that comes
+ * back a second time ends it at once, so a server that ignores `since` is told
+ * apart from a long list without looping a thousand times.
+ */
+import type { ItemListed } from '../../../schemas/types.js';
+import { extractList, nextPageToken } from '../../../schemas/lists.js';
+
+/** More pages than any account a conformance run touches could need. */
+export const MAX_PAGES = 1000;
+
+export interface WalkResult {
+  entries: ItemListed[];
+  pages: number;
+  /** What went wrong, in one sentence; undefined for a walk that ended properly. */
+  problem?: string;
+}
+
+/** Fetches one page: the first with `since` undefined. Returns the parsed JSON body. */
+export type FetchPage = (since: string | undefined) => Promise<unknown>;
+
+export async function walkPages(fetchPage: FetchPage, maxPages = MAX_PAGES): Promise<WalkResult> {
+  const entries: ItemListed[] = [];
+  const seenTokens = new Map<string, number>();
+  let since: string | undefined;
+  for (let page = 1; page <= maxPages; page++) {
+    const body = await fetchPage(since);
+    const list = extractList(body);
+    if (!list) return { entries, pages: page, problem: `page ${page} holds no list of items (neither a bare array nor one array in an object)` };
+    entries.push(...(list as ItemListed[]));
+    const next = nextPageToken(body);
+    if (next === undefined) return { entries, pages: page };
+    const earlier = seenTokens.get(next);
+    if (earlier !== undefined) {
+      return {
+        entries,
+        pages: page,
+        problem: `pagination did not end: page ${page} gave the same meta.pagination.next as page ${earlier}, so passing it as since cannot lead anywhere new`,
+      };
+    }
+    seenTokens.set(next, page);
+    since = next;
+  }
+  return { entries, pages: maxPages, problem: `pagination did not end within ${maxPages} pages` };
+}
+
+/** Ids listed more than once, with their count. */
+export function repeatedIds(entries: readonly { id: string }[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const e of entries) counts.set(e.id, (counts.get(e.id) ?? 0) + 1);
+  return new Map([...counts].filter(([, n]) => n > 1));
+}
+
+/** Hidden per the spec: `inactive` present as an object with flag true. */
+export const isHidden = (entry: { inactive?: unknown }): boolean =>
+  typeof entry.inactive === 'object' && entry.inactive !== null && (entry.inactive as { flag?: unknown }).flag === true;
+
+/** Active per the spec: no `inactive` field at all (not null, not {flag: false}). */
+export const hasNoInactiveField = (entry: object): boolean => !Object.hasOwn(entry, 'inactive');

@@ -1,0 +1,58 @@
+/**
+ * What the target offers to list items in, read once per worker and reused by
+ * every check (the whole suite must stay fast): the category tree in English,
+ * a bounded sample of assignable leaves with their attributes, Cars (by its
+ * English name) when the tree has it, a grouping parent, and an unused id.
+ */
+import type { Category } from '../../../schemas/types.js';
+import { readAttributes } from './attributes.js';
+import { assignable, findCars, groupings, spread, unknownCategoryId } from './categories.js';
+import type { CategoryFacts } from './generators.js';
+import type { ItemsApi } from './items-api.js';
+
+/** At most this many leaves are read (attributes) and used by the checks. */
+export const SAMPLE_LEAVES = 10;
+
+export interface TargetCatalog {
+  roots: Category[];
+  leaves: CategoryFacts[];
+  cars?: CategoryFacts;
+  grouping?: Category;
+  unknownId: number;
+}
+
+let cached: Promise<TargetCatalog> | undefined;
+
+async function readCatalog(api: ItemsApi): Promise<TargetCatalog> {
+  // English is both a language and the fallback, so names read this way are English either way.
+  const roots = await api.categoryTree('en');
+  const cars = findCars(roots);
+  let sample = spread(assignable(roots), SAMPLE_LEAVES);
+  if (cars && !sample.includes(cars)) sample = [...sample.slice(0, SAMPLE_LEAVES - 1), cars];
+  const leaves: CategoryFacts[] = [];
+  for (const category of sample) {
+    const res = await api.attributes(category.id);
+    await api.judge.status(res, 200, ['ITEM-ATTR-1']);
+    const given = (res.json as { attributes?: unknown } | undefined)?.attributes;
+    const raw = (Array.isArray(given) ? given : []) as Record<string, unknown>[];
+    leaves.push({ id: category.id, name: category.name, defs: readAttributes(raw as never[]), isCars: category === cars, raw });
+  }
+  return { roots, leaves, cars: leaves.find((l) => l.isCars), grouping: groupings(roots)[0], unknownId: unknownCategoryId(roots) };
+}
+
+/** The target's catalogue, read with the first caller's session; a failed read is not kept. */
+export function targetCatalog(api: ItemsApi): Promise<TargetCatalog> {
+  if (!cached) {
+    cached = readCatalog(api);
+    cached.catch(() => {
+      cached = undefined;
+    });
+  }
+  return cached;
+}
+
+/** The leaf that asks least of a payload (fewest attributes that must be sent): where plain items are created. */
+export function plainLeaf(catalog: TargetCatalog): CategoryFacts | undefined {
+  const weight = (l: CategoryFacts) => l.defs.filter((d) => d.isMandatory).length * 10 + l.defs.length + (l.isCars ? 100 : 0);
+  return [...catalog.leaves].sort((a, b) => weight(a) - weight(b))[0];
+}
