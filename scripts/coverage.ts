@@ -1,0 +1,21 @@
+/**
+ * Catalog coverage (docs/TEETH.md): which testable requirements have a check.
+ *
+ *   npm run coverage            # prints coverage by group and the gaps
+ *   npm run coverage -- --json  # the same as JSON on stdout
+ *
+ * Exit 1 when a testable requirement has neither a check nor a skip-list entry,
+ * when a title cites an ID the catalog lacks, when the skip list is wrong, or when
+ * a spec file does not load.
+ */
+import { formatCoverage } from '../teeth/coverage.js';
+import { measureCoverage } from '../teeth/coverage-run.js';
+
+const { coverage, listingErrors } = await measureCoverage();
+if (process.argv.includes('--json')) {
+  console.log(JSON.stringify({ ...coverage, listingErrors }, null, 2));
+} else {
+  console.log(formatCoverage(coverage));
+  for (const e of listingErrors) console.log(`listing error: ${e}`);
+}
+process.exit(coverage.ok && listingErrors.length === 0 ? 0 : 1);

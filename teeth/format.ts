@@ -1,0 +1,81 @@
+/** The matrix as text: what `npm run kill-matrix` prints and what npm test shows. */
+import type { MatrixResult } from './matrix.js';
+
+const cut = (s: string, n: number): string => (s.length <= n ? s : `${s.slice(0, n - 1)}…`);
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+}
+
+/** `killed/total = %`: the share of declared defects some check proved it can see. */
+export function score(result: MatrixResult): string {
+  const total = result.defects.length;
+  const pct = total === 0 ? 100 : (100 * result.killed) / total;
+  return `${result.killed}/${total} = ${pct.toFixed(1)}%`;
+}
+
+/** The check that killed a defect, without its file (the title carries the IDs). */
+const checkTitle = (key: string): string => key.split(' › ').slice(1).join(' › ');
+
+export function formatMatrix(result: MatrixResult): string {
+  const out: string[] = [];
+  if (result.defects.length > 0) {
+    const rows = result.defects.map((d) => [
+      d.name + (d.unknownIds.length ? ' (!)' : ''),
+      d.group,
+      d.verdict,
+      cut(d.killers[0] ? checkTitle(d.killers[0]) : (d.detail ?? '').split('\n')[0], 90),
+      d.seconds.toFixed(1),
+    ]);
+    out.push(table(['defect', 'group', 'verdict', 'killed by / why not', 's'], rows));
+    out.push('', `score: ${score(result)} killed`);
+  } else {
+    out.push('no defects declared or selected');
+  }
+  const unknown = result.defects.filter((d) => d.unknownIds.length > 0);
+  if (unknown.length > 0) {
+    out.push('', '(!) breaks IDs absent from the catalog:');
+    for (const d of unknown) out.push(`  ${d.name}: ${d.unknownIds.join(', ')}`);
+  }
+  const notKilled = result.defects.filter((d) => d.verdict !== 'KILLED');
+  if (notKilled.length > 0) {
+    out.push('', 'not killed:');
+    for (const d of notKilled) {
+      out.push(`  ${d.name} [${d.verdict}] breaks ${d.breaks.join(', ') || '(nothing)'}: ${d.description}`);
+      if (d.detail) out.push(...d.detail.split('\n').slice(0, 8).map((l) => `      ${l}`));
+      if (d.logPath) out.push(`      log: ${d.logPath}`);
+    }
+  }
+  if (result.suites.length > 0) {
+    out.push('', 'whole suite against servers that keep the spec (every check must pass):');
+    const rows = result.suites.map((s) => [
+      s.name,
+      s.verdict,
+      `${s.counts.passed}/${s.counts.failed}/${s.counts.skipped}`,
+      s.seconds.toFixed(1),
+    ]);
+    out.push(table(['reference', 'verdict', 'pass/fail/skip', 's'], rows));
+    for (const s of result.suites.filter((x) => x.verdict !== 'PASS')) {
+      out.push('', `  ${s.name} [${s.verdict}]${s.logPath ? ` log: ${s.logPath}` : ''}`);
+      if (s.detail) out.push(...s.detail.split('\n').slice(0, 8).map((l) => `      ${l}`));
+      for (const f of s.failures) {
+        out.push(`    false failure (${f.status}): ${f.key}`);
+        if (f.error) out.push(...f.error.split('\n').slice(0, 3).map((l) => `        ${l}`));
+      }
+      for (const k of s.unexplainedSkips) out.push(`    skipped without "not exercised:": ${k.key} (${k.reason ?? 'no reason'})`);
+    }
+  }
+  if (result.problems.length > 0) {
+    out.push('', 'problems:');
+    for (const p of result.problems) out.push(...p.split('\n').slice(0, 10).map((l, i) => (i ? `    ${l}` : `  - ${l}`)));
+  }
+  out.push(
+    '',
+    `${result.listedChecks} conformance checks listed; ${result.jobs} run(s) at a time; ` +
+      `total ${result.wallSeconds.toFixed(1)} s${result.seed ? `; FC_SEED=${result.seed}` : ''}`,
+    result.ok ? 'TEETH OK' : 'TEETH NOT PROVEN',
+  );
+  return out.join('\n');
+}

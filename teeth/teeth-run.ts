@@ -1,0 +1,92 @@
+/**
+ * One entry for the kill matrix and the variants run, shared by
+ * scripts/kill-matrix.ts and tests/kill-matrix.spec.ts: picks the defects and
+ * variants, runs them, writes reports/kill-matrix.json, keeps the runs' folders
+ * only when something is wrong (their logs say why).
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { DEFECTS, type DefectInfo } from '../reference/defects/index.js';
+import { VARIANTS } from '../reference/variants.js';
+import { loadCatalog } from './catalog.js';
+import { formatMatrix, score } from './format.js';
+import { type MatrixResult, runMatrix } from './matrix.js';
+import { ROOT } from './paths.js';
+
+export interface TeethSelection {
+  /** Defect names; undefined = every declared defect. */
+  defects?: string[];
+  /** Variant names; undefined = every declared variant. */
+  variants?: string[];
+  /** All selected variants in one whole-suite run instead of one run each (see MatrixOptions). */
+  variantsTogether?: boolean;
+  /** Run the whole suite against the clean reference too. */
+  clean: boolean;
+  jobs?: number;
+  defectTimeoutS?: number;
+  suiteTimeoutS?: number;
+  basePort?: number;
+  seed?: string;
+  /** Overall limit: runs not started by then are reported unrun, running ones are interrupted. */
+  deadlineS?: number;
+  out?: string;
+  keep?: boolean;
+  signal?: AbortSignal;
+  onProgress?: (line: string) => void;
+}
+
+export interface TeethRun {
+  result: MatrixResult;
+  text: string;
+  /** Where the runs' reports and logs are, when kept. */
+  workDir?: string;
+  outFile: string;
+}
+
+export const DEFAULT_OUT = join(ROOT, 'reports', 'kill-matrix.json');
+
+function pick<T>(all: Record<string, T>, names: string[] | undefined, what: string): Record<string, T> {
+  if (names === undefined) return all;
+  const unknown = names.filter((n) => !(n in all));
+  if (unknown.length) throw new Error(`unknown ${what}: ${unknown.join(', ')} (declared: ${Object.keys(all).join(', ') || 'none'})`);
+  return Object.fromEntries(names.map((n) => [n, all[n]]));
+}
+
+
+export async function runTeeth(sel: TeethSelection): Promise<TeethRun> {
+  const defects: Record<string, DefectInfo> = pick(DEFECTS, sel.defects, 'defect');
+  const variants = Object.keys(pick(VARIANTS, sel.variants, 'variant'));
+  const workDir = mkdtempSync(join(tmpdir(), 'sc-teeth-'));
+  const deadline = new AbortController();
+  const timer = sel.deadlineS ? setTimeout(() => deadline.abort(), sel.deadlineS * 1000) : undefined;
+  const signal = sel.signal ? AbortSignal.any([sel.signal, deadline.signal]) : deadline.signal;
+  try {
+    const result = await runMatrix({
+      defects,
+      variants,
+      variantsTogether: sel.variantsTogether,
+      clean: sel.clean,
+      catalogIds: new Set(loadCatalog().map((r) => r.id)),
+      jobs: sel.jobs ?? 2,
+      defectTimeoutMs: (sel.defectTimeoutS ?? 180) * 1000,
+      suiteTimeoutMs: (sel.suiteTimeoutS ?? 300) * 1000,
+      basePort: sel.basePort,
+      seed: sel.seed,
+      workDir,
+      signal,
+      onProgress: sel.onProgress,
+    });
+    if (deadline.signal.aborted) result.problems.push(`overall deadline of ${sel.deadlineS} s reached: some runs were cut or not run`);
+    const outFile = sel.out ?? DEFAULT_OUT;
+    mkdirSync(dirname(outFile), { recursive: true });
+    writeFileSync(outFile, `${JSON.stringify({ generatedAt: new Date().toISOString(), score: score(result), ...result }, null, 2)}\n`);
+    const keep = sel.keep || !result.ok;
+    if (!keep) rmSync(workDir, { recursive: true, force: true });
+    let text = formatMatrix(result);
+    if (keep) text += `\nrun folders (reports and logs): ${workDir}`;
+    return { result, text, workDir: keep ? workDir : undefined, outFile };
+  } finally {
+    clearTimeout(timer);
+  }
+}

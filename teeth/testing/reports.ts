@@ -1,0 +1,56 @@
+/** Hand-made Playwright JSON reports and run outcomes, for the verdicts' own tests. */
+import type { JsonReport, ResultStatus } from '../playwright-report.js';
+import type { RunOutcome } from '../run-playwright.js';
+
+export interface FakeCheck {
+  title: string;
+  status: ResultStatus;
+  /** Title of an enclosing describe, if any. */
+  describe?: string;
+  skipReason?: string;
+  error?: string;
+  file?: string;
+}
+
+export function fakeReport(checks: FakeCheck[], errors: string[] = []): JsonReport {
+  const spec = (c: FakeCheck) => ({
+    title: c.title,
+    file: c.file ?? 'group/fake.spec.ts',
+    tags: [],
+    tests: [
+      {
+        annotations: c.skipReason === undefined ? [] : [{ type: 'skip', description: c.skipReason }],
+        results: [{ status: c.status, error: c.error ? { message: `\u001b[31m${c.error}\u001b[39m` } : undefined }],
+      },
+    ],
+  });
+  const files = [...new Set(checks.map((c) => c.file ?? 'group/fake.spec.ts'))];
+  return {
+    suites: files.map((file) => {
+      const inFile = checks.filter((c) => (c.file ?? 'group/fake.spec.ts') === file);
+      const describes = [...new Set(inFile.filter((c) => c.describe).map((c) => c.describe as string))];
+      return {
+        title: file,
+        file,
+        specs: inFile.filter((c) => !c.describe).map(spec),
+        suites: describes.map((d) => ({ title: d, file, specs: inFile.filter((c) => c.describe === d).map(spec) })),
+      };
+    }),
+    errors: errors.map((message) => ({ message })),
+  };
+}
+
+export function fakeOutcome(report: JsonReport | undefined, over: Partial<RunOutcome> = {}): RunOutcome {
+  return {
+    name: 'fake',
+    exitCode: 0,
+    timedOut: false,
+    aborted: false,
+    seconds: 1,
+    report,
+    reportError: report ? undefined : 'no report at /nowhere/playwright.json',
+    logPath: '/nowhere/run.log',
+    logTail: '',
+    ...over,
+  };
+}

@@ -1,0 +1,75 @@
+/**
+ * A tiny Playwright project that stands in for "the suite and the reference" in
+ * the teeth's own tests: a fake reference (a Node HTTP server started as webServer
+ * on REFERENCE_PORT, answering which defect and variants it was started with) and
+ * checks whose outcome depends on them. Lets the matrix machinery be proved on
+ * every verdict without the real specs or reference.
+ */
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT } from '../paths.js';
+
+const CONFIG = `import { defineConfig } from '@playwright/test';
+const port = Number(process.env.REFERENCE_PORT ?? 4190);
+export default defineConfig({
+  testDir: 'specs',
+  workers: Number(process.env.SC_WORKERS ?? 1),
+  retries: 0,
+  timeout: 60_000,
+  reporter: [['list'], ['json', { outputFile: \`\${process.env.SC_REPORTS ?? 'reports'}/playwright.json\` }]],
+  webServer: {
+    command: 'node server.mjs',
+    url: \`http://127.0.0.1:\${port}/\`,
+    reuseExistingServer: false,
+    timeout: 10_000,
+    env: { REFERENCE_PORT: String(port) },
+  },
+});
+`;
+
+// The fake reference: tells the checks how it was started, as the real one would behave.
+const SERVER = `import http from 'node:http';
+const state = { defect: process.env.REFERENCE_DEFECT ?? '', variants: process.env.REFERENCE_VARIANTS ?? '' };
+http.createServer((req, res) => res.end(JSON.stringify(state))).listen(Number(process.env.REFERENCE_PORT), '127.0.0.1');
+`;
+
+const SPEC = `import { expect, test } from '@playwright/test';
+const server = async () => (await (await fetch(\`http://127.0.0.1:\${process.env.REFERENCE_PORT}/\`)).json());
+
+test('[ITEM-A-1] sees defect-a @items', async () => {
+  expect((await server()).defect).not.toBe('defect-a');
+});
+test.describe('[ITEM-B-1] a describe citing the ID', () => {
+  test('is blind to every defect @items', async () => {
+    await server();
+  });
+});
+test('[ITEM-C-1] hangs under defect-c @items', async () => {
+  if ((await server()).defect === 'defect-c') await new Promise((r) => setTimeout(r, 55_000));
+});
+test('[ITEM-D-1] fails on every server @items', async () => {
+  expect(await server()).toBe('never');
+});
+test('[ITEM-E-1] fails under variant v-bad @items', async () => {
+  expect((await server()).variants.split(',')).not.toContain('v-bad');
+});
+test('[ITEM-F-1] is not exercised @items', async () => {
+  test.skip(true, 'not exercised: needs the moon (SC_MOON)');
+});
+test('[ITEM-G-1] is skipped without a reason under v-skip @items', async () => {
+  test.skip((await server()).variants === 'v-skip');
+});
+`;
+
+/** Writes the project in a fresh temporary folder and returns it; node_modules is the project's, linked. */
+export function writeSyntheticProject(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'sc-teeth-synthetic-'));
+  mkdirSync(join(dir, 'specs'));
+  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  writeFileSync(join(dir, 'package.json'), '{ "type": "module", "private": true }\n');
+  writeFileSync(join(dir, 'pw.config.ts'), CONFIG);
+  writeFileSync(join(dir, 'server.mjs'), SERVER);
+  writeFileSync(join(dir, 'specs', 'fake.spec.ts'), SPEC);
+  return dir;
+}

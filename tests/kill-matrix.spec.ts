@@ -1,0 +1,259 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { grepForIds, idsInTitle } from '../teeth/ids.js';
+import { runMatrix } from '../teeth/matrix.js';
+import { checksOf } from '../teeth/playwright-report.js';
+import { leasePort, portInUse } from '../teeth/ports.js';
+import { runPlaywright } from '../teeth/run-playwright.js';
+import { runTeeth } from '../teeth/teeth-run.js';
+import { fakeOutcome, fakeReport } from '../teeth/testing/reports.js';
+import { writeSyntheticProject } from '../teeth/testing/synthetic-project.js';
+import { confirmKill, defectVerdict } from '../teeth/verdicts.js';
+
+/**
+ * The kill matrix (docs/TEETH.md): its verdicts on hand-made reports, its machinery
+ * on a synthetic project, and then the real thing: every declared defect killed,
+ * every allowed variant passing the whole suite.
+ */
+
+// In order, in one worker: the real matrix already runs two Playwright runs at a time.
+test.describe.configure({ mode: 'default' });
+
+test.describe('title IDs', () => {
+  test('IDs are read from brackets along the title path, other brackets are not IDs', () => {
+    expect(idsInTitle('[ITEM-QUOTA-1][ITEM-LIST-2] a create beyond the quota @items')).toEqual(['ITEM-QUOTA-1', 'ITEM-LIST-2']);
+    expect(idsInTitle('[catalog] every quote [A-Z] [ITEM] [FOO-BAR-1] [WH-SIG-3]')).toEqual(['WH-SIG-3']);
+    expect(idsInTitle('ITEM-QUOTA-1 without brackets')).toEqual([]);
+  });
+
+  test('the grep selects exactly the checks citing the IDs', () => {
+    const grep = new RegExp(grepForIds(['ITEM-QUOTA-1', 'WH-SIG-3']));
+    expect(grep.test('items/quota.spec.ts [ITEM-QUOTA-1] beyond the quota')).toBe(true);
+    expect(grep.test('[WH-SIG-3][WH-SIG-4] signature')).toBe(true);
+    expect(grep.test('[ITEM-QUOTA-10] another rule')).toBe(false);
+    expect(grep.test('[XITEM-QUOTA-1] not it')).toBe(false);
+    expect(() => grepForIds([])).toThrow();
+  });
+});
+
+test.describe('port leases', () => {
+  test('two leases never share a port, and a released port can be leased again', async () => {
+    const a = await leasePort();
+    const b = await leasePort(a.port);
+    expect(b.port).not.toBe(a.port); // a.port is leased: the preferred port is passed over
+    a.release();
+    const c = await leasePort(a.port);
+    expect(c.port).toBe(a.port);
+    b.release();
+    c.release();
+  });
+
+  test('a port something listens on is never leased; the lock of a dead holder is taken over', async () => {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const busy = (server.address() as AddressInfo).port;
+    try {
+      const lease = await leasePort(busy);
+      expect(lease.port).not.toBe(busy);
+      lease.release();
+    } finally {
+      server.close();
+    }
+    const free = await leasePort();
+    free.release();
+    // A lock left by a process that no longer exists (pid 2^22 + 1 is above Linux's pid_max default range).
+    mkdirSync(join(tmpdir(), 'sc-teeth-ports'), { recursive: true });
+    writeFileSync(join(tmpdir(), 'sc-teeth-ports', `${free.port}.lock`), String(4_194_305));
+    const again = await leasePort(free.port);
+    expect(again.port).toBe(free.port);
+    again.release();
+  });
+});
+
+test.describe('defect verdicts on hand-made reports', () => {
+  const breaks = ['ITEM-QUOTA-1', 'ITEM-LIST-2'];
+
+  test('a failing check citing a breaks ID kills the defect and is named', () => {
+    const report = fakeReport([
+      { title: '[ITEM-QUOTA-1] beyond the quota', status: 'failed', error: 'expected 201, got 400' },
+      { title: '[ITEM-LIST-2] listed', status: 'passed' },
+    ]);
+    const v = defectVerdict(breaks, fakeOutcome(report));
+    expect(v.verdict).toBe('KILLED');
+    expect(v.killers).toEqual(['group/fake.spec.ts › [ITEM-QUOTA-1] beyond the quota']);
+    expect(v.killerError).toBe('expected 201, got 400');
+  });
+
+  test('a check timing out kills too; an ID on the enclosing describe counts', () => {
+    const report = fakeReport([{ title: 'waits for the event', describe: '[ITEM-LIST-2] lists', status: 'timedOut' }]);
+    expect(defectVerdict(breaks, fakeOutcome(report)).verdict).toBe('KILLED');
+  });
+
+  test('a failing check citing other IDs does not kill', () => {
+    const report = fakeReport([
+      { title: '[ITEM-QUOTA-10] another rule', status: 'failed' },
+      { title: '[ITEM-QUOTA-1] beyond the quota', status: 'passed' },
+    ]);
+    const v = defectVerdict(breaks, fakeOutcome(report));
+    expect(v.verdict).toBe('SURVIVED');
+    expect(v.relevant).toEqual({ total: 1, passed: 1, failed: 0, skipped: 0 });
+  });
+
+  test('relevant checks that only skip leave the defect alive', () => {
+    const report = fakeReport([{ title: '[ITEM-QUOTA-1] q', status: 'skipped', skipReason: 'not exercised: needs x (SC_X)' }]);
+    expect(defectVerdict(breaks, fakeOutcome(report))).toMatchObject({ verdict: 'SURVIVED', detail: '0 passed, 1 skipped' });
+  });
+
+  test('no check citing the IDs is NO-CHECK', () => {
+    expect(defectVerdict(breaks, fakeOutcome(fakeReport([{ title: '[WH-SIG-1] s', status: 'failed' }]))).verdict).toBe('NO-CHECK');
+  });
+
+  test('a hang, an interruption, a missing report or a start error is an ERROR, never a kill', () => {
+    const failing = fakeReport([{ title: '[ITEM-QUOTA-1] q', status: 'failed' }]);
+    expect(defectVerdict(breaks, fakeOutcome(failing, { timedOut: true }), 180)).toMatchObject({
+      verdict: 'ERROR',
+      detail: 'hung: no result within 180 s (process stopped)',
+    });
+    expect(defectVerdict(breaks, fakeOutcome(failing, { aborted: true })).verdict).toBe('ERROR');
+    expect(defectVerdict(breaks, fakeOutcome(undefined)).verdict).toBe('ERROR');
+    const noStart = fakeReport([], ['Error: Process from config.webServer was not able to start. Exit code: 2']);
+    expect(defectVerdict(breaks, fakeOutcome(noStart))).toMatchObject({ verdict: 'ERROR' });
+    const interrupted = fakeReport([{ title: '[ITEM-QUOTA-1] q', status: 'interrupted' }]);
+    expect(defectVerdict(breaks, fakeOutcome(interrupted)).verdict).toBe('ERROR');
+  });
+
+  test('a kill counts only if the killing check passes on the clean reference', () => {
+    const killed = defectVerdict(breaks, fakeOutcome(fakeReport([{ title: '[ITEM-QUOTA-1] q', status: 'failed' }])));
+    const cleanPass = checksOf(fakeReport([{ title: '[ITEM-QUOTA-1] q', status: 'passed' }]));
+    const cleanFail = checksOf(fakeReport([{ title: '[ITEM-QUOTA-1] q', status: 'failed' }]));
+    const cleanSkip = checksOf(fakeReport([{ title: '[ITEM-QUOTA-1] q', status: 'skipped', skipReason: 'not exercised: x' }]));
+    expect(confirmKill(killed, cleanPass).verdict).toBe('KILLED');
+    expect(confirmKill(killed, cleanFail).verdict).toBe('UNCONFIRMED');
+    expect(confirmKill(killed, cleanSkip).verdict).toBe('UNCONFIRMED');
+    expect(confirmKill(killed, undefined).verdict).toBe('KILLED');
+  });
+});
+
+test('the matrix machinery gives each verdict on a synthetic project, and a hang leaves no reference behind', async () => {
+  test.setTimeout(180_000);
+  const cwd = writeSyntheticProject();
+  const workDir = mkdtempSync(join(tmpdir(), 'sc-teeth-own-'));
+  const d = (breaks: string[]) => ({ description: 'synthetic', breaks, group: 'items' as const });
+  try {
+    const result = await runMatrix({
+      defects: {
+        'defect-a': d(['ITEM-A-1']),
+        'defect-b': d(['ITEM-B-1', 'ITEM-X-1']),
+        'defect-c': d(['ITEM-C-1']),
+        'defect-d': d(['ITEM-D-1']),
+        'defect-z': d(['ITEM-Z-9']),
+      },
+      variants: ['v-bad', 'v-skip'],
+      clean: true,
+      catalogIds: new Set(['ITEM-A-1', 'ITEM-B-1', 'ITEM-C-1', 'ITEM-D-1', 'ITEM-E-1', 'ITEM-F-1', 'ITEM-G-1', 'ITEM-Z-9']),
+      jobs: 2,
+      defectTimeoutMs: 10_000,
+      suiteTimeoutMs: 60_000,
+      workDir,
+      config: 'pw.config.ts',
+      cwd,
+    });
+    const verdicts = Object.fromEntries(result.defects.map((r) => [r.name, r.verdict]));
+    expect(verdicts).toEqual({
+      'defect-a': 'KILLED', // the fake reference tells the check it runs defect-a: REFERENCE_DEFECT reached the webServer
+      'defect-b': 'SURVIVED', // its only check, cited through a describe, passes
+      'defect-c': 'ERROR', // its check hangs: stopped at the time limit, not counted as a kill
+      'defect-d': 'UNCONFIRMED', // its check fails on the clean reference too
+      'defect-z': 'NO-CHECK', // decided from the listing, without a run
+    });
+    expect(result.defects.find((r) => r.name === 'defect-a')?.killers).toEqual(['fake.spec.ts › [ITEM-A-1] sees defect-a @items']);
+    expect(result.defects.find((r) => r.name === 'defect-b')?.unknownIds).toEqual(['ITEM-X-1']);
+    expect(result.defects.find((r) => r.name === 'defect-z')?.seconds).toBe(0);
+
+    const suites = Object.fromEntries(result.suites.map((s) => [s.name, s]));
+    const failing = (name: string) => suites[name].failures.map((f) => f.key.replace('fake.spec.ts › ', ''));
+    expect(failing('clean')).toEqual(['[ITEM-D-1] fails on every server @items']);
+    expect(failing('v-bad')).toEqual(['[ITEM-D-1] fails on every server @items', '[ITEM-E-1] fails under variant v-bad @items']);
+    // The not-exercised skip is fine everywhere; a reasonless skip is not.
+    expect(suites.clean.unexplainedSkips).toEqual([]);
+    expect(suites['v-skip'].unexplainedSkips.map((s) => s.key)).toEqual([
+      'fake.spec.ts › [ITEM-G-1] is skipped without a reason under v-skip @items',
+    ]);
+    expect(result.ok).toBe(false);
+    expect(result.listedChecks).toBe(7);
+
+    // Every run had a port of its own, and the hung run was stopped with its web server: nothing listens on them.
+    const ports = [...result.defects, ...result.suites].map((r) => r.port).filter((p) => p !== undefined);
+    expect(new Set(ports).size).toBe(ports.length);
+    expect(ports).toHaveLength(4 + 3);
+    for (const port of ports) expect(await portInUse(port), `port ${port}`).toBe(false);
+
+    // Variants together: one run, the reference gets them all as one comma-separated list.
+    const together = await runMatrix({
+      defects: {},
+      variants: ['v-good', 'v-bad'],
+      variantsTogether: true,
+      clean: false,
+      catalogIds: undefined,
+      jobs: 1,
+      defectTimeoutMs: 10_000,
+      suiteTimeoutMs: 60_000,
+      workDir: join(workDir, 'together'),
+      config: 'pw.config.ts',
+      cwd,
+      listing: { checks: [], errors: [] },
+    });
+    expect(together.suites.map((s) => s.name)).toEqual(['all-variants']);
+    expect(together.suites[0].failures.map((f) => f.key)).toContain('fake.spec.ts › [ITEM-E-1] fails under variant v-bad @items');
+    expect(together.problems).toEqual(['no catalog (catalog/requirements.json): the defects’ IDs cannot be checked']);
+  } finally {
+    rmSync(cwd, { recursive: true, force: true });
+    rmSync(workDir, { recursive: true, force: true });
+  }
+});
+
+test('the last resort kills a hung run with every process it started, web server included', async () => {
+  test.setTimeout(60_000);
+  const cwd = writeSyntheticProject();
+  const dir = mkdtempSync(join(tmpdir(), 'sc-teeth-kill-'));
+  const lease = await leasePort();
+  const port = lease.port;
+  try {
+    const outcome = await runPlaywright({
+      name: 'hang',
+      config: 'pw.config.ts',
+      cwd,
+      args: ['--grep', grepForIds(['ITEM-C-1'])],
+      env: { REFERENCE_DEFECT: 'defect-c', REFERENCE_PORT: String(port) },
+      dir,
+      timeoutMs: 6_000,
+      // No grace after the interrupt: straight to SIGKILL, as for a runner that ignores it.
+      graceMs: 0,
+    });
+    expect(outcome.timedOut).toBe(true);
+    expect(defectVerdict(['ITEM-C-1'], outcome, 6).verdict).toBe('ERROR');
+    await expect.poll(() => portInUse(port), { timeout: 5_000 }).toBe(false);
+  } finally {
+    lease.release();
+    rmSync(cwd, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('every declared defect is killed and every allowed variant passes the whole suite', async () => {
+  // Two runs at a time; the deadline leaves room to print and fail cleanly before the test's own timeout.
+  test.setTimeout(15 * 60_000);
+  const run = await runTeeth({
+    clean: true,
+    // TEETH_VARIANTS=each: one whole-suite run per variant (as `npm run kill-matrix` does), longer.
+    variantsTogether: process.env.TEETH_VARIANTS !== 'each',
+    jobs: 2,
+    deadlineS: 13 * 60,
+    onProgress: (line) => console.log(line),
+  });
+  console.log(run.text);
+  expect(run.result.ok, 'teeth not proven: the matrix is printed above').toBe(true);
+});

@@ -1,0 +1,62 @@
+import { expect, test } from '@playwright/test';
+import { VARIANTS } from '../reference/variants.js';
+import { fakeOutcome, fakeReport } from '../teeth/testing/reports.js';
+import { suiteVerdict } from '../teeth/verdicts.js';
+
+/**
+ * The allowed-variants run's verdict: against a server that keeps the spec (the
+ * clean reference, or one with an allowed variant), every check passes; a skip is
+ * fine only when it says `not exercised: …`. The runs themselves are part of the
+ * kill matrix test (tests/kill-matrix.spec.ts), which shares its two run slots.
+ */
+
+const notExercised = 'not exercised: needs the control API (SC_CONTROL_URL)';
+
+test('every check passing or not exercised is a PASS', () => {
+  const report = fakeReport([
+    { title: '[ITEM-QUOTA-1] q', status: 'passed' },
+    { title: '[TX-REQ-1] r', status: 'skipped', skipReason: notExercised },
+  ]);
+  const v = suiteVerdict(fakeOutcome(report));
+  expect(v.verdict).toBe('PASS');
+  expect(v.counts).toEqual({ total: 2, passed: 1, failed: 0, skipped: 1 });
+});
+
+test('a failing or timed-out check is a false failure, named with its error', () => {
+  const report = fakeReport([
+    { title: '[ITEM-PAGE-1] pages', status: 'failed', error: 'expected next to be null\nmore' },
+    { title: '[WH-SIG-1] signature', describe: 'signatures', status: 'timedOut' },
+    { title: '[ITEM-QUOTA-1] q', status: 'passed' },
+  ]);
+  const v = suiteVerdict(fakeOutcome(report));
+  expect(v.verdict).toBe('FALSE-FAILURE');
+  expect(v.failures).toEqual([
+    { key: 'group/fake.spec.ts › [ITEM-PAGE-1] pages', status: 'failed', error: 'expected next to be null\nmore' },
+    { key: 'group/fake.spec.ts › signatures › [WH-SIG-1] signature', status: 'timedOut', error: undefined },
+  ]);
+});
+
+test('a skip that does not say "not exercised:" fails the run: a check that did not run proves nothing', () => {
+  for (const skipReason of ['flaky on CI', '', undefined]) {
+    const report = fakeReport([{ title: '[ITEM-QUOTA-1] q', status: 'skipped', skipReason }]);
+    const v = suiteVerdict(fakeOutcome(report));
+    expect(v.verdict, `skip reason ${JSON.stringify(skipReason)}`).toBe('FALSE-FAILURE');
+    expect(v.unexplainedSkips).toHaveLength(1);
+  }
+});
+
+test('a run that hangs, gives no report, reports load errors or runs nothing is an ERROR', () => {
+  const ok = fakeReport([{ title: '[ITEM-QUOTA-1] q', status: 'passed' }]);
+  expect(suiteVerdict(fakeOutcome(ok, { timedOut: true }), 300).detail).toBe('hung: no result within 300 s (process stopped)');
+  expect(suiteVerdict(fakeOutcome(ok, { timedOut: true })).verdict).toBe('ERROR');
+  expect(suiteVerdict(fakeOutcome(undefined)).verdict).toBe('ERROR');
+  expect(suiteVerdict(fakeOutcome(fakeReport([], ['SyntaxError: specs/items/quota.spec.ts'])))).toMatchObject({
+    verdict: 'ERROR',
+    detail: 'SyntaxError: specs/items/quota.spec.ts',
+  });
+  expect(suiteVerdict(fakeOutcome(fakeReport([])))).toMatchObject({ verdict: 'ERROR', detail: 'no check ran' });
+});
+
+test('every allowed variant is declared with a description of the choice it makes', () => {
+  for (const [name, variant] of Object.entries(VARIANTS)) expect(variant.description.trim(), name).not.toBe('');
+});
