@@ -74,6 +74,24 @@ export function registerSecret(value: string | undefined | null): void {
   }
 }
 
+// Fields whose string values are registered wherever a response carries them. Not `code` (an API error code is
+// evidence, and an authorization code only arrives on a redirect) and not `code_verifier` (the suite makes those).
+const REGISTERED_FIELDS = new Set(['access_token', 'refresh_token', 'id_token', 'token', 'client_secret', 'password']);
+
+/**
+ * Registers the value of every token-like field in a parsed JSON body, however
+ * deep (a webhook's `token` in a list, a token answer): a check that later
+ * prints such a value without its field name still prints `***`.
+ */
+export function registerSecretFields(value: unknown, depth = 0): void {
+  if (depth > 8 || typeof value !== 'object' || value === null) return;
+  for (const [name, v] of Object.entries(value)) {
+    if (typeof v === 'string') {
+      if (REGISTERED_FIELDS.has(name.toLowerCase()) && !v.startsWith(BOGUS_PREFIX)) registerSecret(v);
+    } else registerSecretFields(v, depth + 1);
+  }
+}
+
 /** True when the value was registered (for tests of the harness). */
 export function isRegisteredSecret(value: string): boolean {
   return registered.has(value);

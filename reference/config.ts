@@ -36,6 +36,14 @@ export interface ReferenceOptions {
   itemLimit: number;
   /** Page size of GET /items and GET /items/inactive. */
   pageSize: number;
+  /** The client secret; default REFERENCE_CLIENT_SECRET. */
+  clientSecret?: string;
+  /** The control API's bearer token; default REFERENCE_CONTROL_TOKEN. */
+  controlToken?: string;
+  /** Appended to every account's password (recognisable secrets for the secret scan); default none. */
+  passwordSuffix?: string;
+  /** Put before every access, refresh and webhook token and authorization code minted; default none. */
+  tokenPrefix?: string;
 }
 
 /** Reads the reference's own settings from the environment (see docs/ARCHITECTURE.md). */
@@ -58,6 +66,11 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): ReferenceO
   if (retry.some((n) => !Number.isInteger(n) || n < 0)) {
     throw new Error(`REFERENCE_WEBHOOK_RETRY_MS must be comma-separated integers, got '${env.REFERENCE_WEBHOOK_RETRY_MS}'`);
   }
+  const tokenPrefix = env.REFERENCE_TOKEN_PREFIX ?? '';
+  // Tokens stay opaque base64url strings, whatever the prefix.
+  if (!/^[A-Za-z0-9_-]*$/.test(tokenPrefix)) {
+    throw new Error(`REFERENCE_TOKEN_PREFIX must be letters, digits, '-' or '_', got '${tokenPrefix}'`);
+  }
   return {
     port: int('REFERENCE_PORT', REFERENCE_DEFAULT_PORT, 0),
     defect: env.REFERENCE_DEFECT || undefined,
@@ -65,5 +78,9 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): ReferenceO
     webhookRetryMs: retry.length > 0 ? retry : [200, 400, 800],
     itemLimit: int('REFERENCE_ITEM_LIMIT', 5, 1),
     pageSize: int('REFERENCE_PAGE_SIZE', 3, 1),
+    clientSecret: env.REFERENCE_CLIENT_SECRET || REFERENCE_CLIENT_SECRET,
+    controlToken: env.REFERENCE_CONTROL_TOKEN || REFERENCE_CONTROL_TOKEN,
+    passwordSuffix: env.REFERENCE_PASSWORD_SUFFIX ?? '',
+    tokenPrefix,
   };
 }

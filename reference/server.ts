@@ -49,11 +49,13 @@ export async function startReference(overrides: Partial<ReferenceOptions> = {}):
   const options: ReferenceOptions = { ...optionsFromEnv({}), port: 0, ...overrides };
   const seam = new Seam(options.defect, options.variants);
   const bus = new EventBus();
-  const accounts = REFERENCE_ACCOUNTS.map((a) => ({ ...a }));
-  const client = { id: REFERENCE_CLIENT_ID, secret: REFERENCE_CLIENT_SECRET, redirectUri: REFERENCE_REDIRECT_URI };
+  const accounts = REFERENCE_ACCOUNTS.map((a) => ({ ...a, password: `${a.password}${options.passwordSuffix ?? ''}` }));
+  const client = { id: REFERENCE_CLIENT_ID, secret: options.clientSecret ?? REFERENCE_CLIENT_SECRET, redirectUri: REFERENCE_REDIRECT_URI };
+  const controlToken = options.controlToken ?? REFERENCE_CONTROL_TOKEN;
+  const tokenPrefix = options.tokenPrefix ?? '';
   let origin = '';
 
-  const idp = new IdentityProvider({ seam, client, accounts, basePath: '/oauth', issuer: () => `${origin}/oauth` });
+  const idp = new IdentityProvider({ seam, client, accounts, basePath: '/oauth', issuer: () => `${origin}/oauth`, tokenPrefix });
   const items = new ItemsService({ seam, options, bus, accounts });
   const transactions = new TransactionsService({ seam, options, bus, items });
   const webhooks = new WebhooksService({ seam, options, bus });
@@ -68,7 +70,7 @@ export async function startReference(overrides: Partial<ReferenceOptions> = {}):
   const frame = new Frame([
     apiMount({ seam, router: api, authenticate: (h) => idp.authenticate(h), defaultUsername: accounts[0].username }),
     idp.mount,
-    controlMount(control, REFERENCE_CONTROL_TOKEN),
+    controlMount(control, controlToken),
   ]);
   const server = createFrameServer(frame);
   await new Promise<void>((resolve, reject) => {
@@ -96,7 +98,7 @@ export async function startReference(overrides: Partial<ReferenceOptions> = {}):
     baseUrl: `${origin}/api`,
     authUrl: `${origin}/oauth`,
     controlUrl: `${origin}/control`,
-    controlToken: REFERENCE_CONTROL_TOKEN,
+    controlToken,
     clientId: client.id,
     clientSecret: client.secret,
     redirectUri: client.redirectUri,

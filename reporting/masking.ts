@@ -76,14 +76,15 @@ function remember(value: string | undefined): void {
 
 /**
  * Registers the secrets this process can know of: the target's settings and the
- * reference's fixed defaults. Call once before building a report.
+ * embedded reference's credentials (its defaults, or its REFERENCE_ settings).
+ * Call once before building a report.
  */
 export function registerRunSecrets(env: NodeJS.ProcessEnv = process.env): void {
   for (const name of ['SC_CLIENT_SECRET', 'SC_CONTROL_TOKEN']) remember(env[name]);
   for (const p of accountPasswords(env.SC_ACCOUNTS)) remember(p);
-  remember(REFERENCE_CLIENT_SECRET);
-  remember(REFERENCE_CONTROL_TOKEN);
-  for (const a of REFERENCE_ACCOUNTS) remember(a.password);
+  remember(env.REFERENCE_CLIENT_SECRET || REFERENCE_CLIENT_SECRET);
+  remember(env.REFERENCE_CONTROL_TOKEN || REFERENCE_CONTROL_TOKEN);
+  for (const a of REFERENCE_ACCOUNTS) remember(`${a.password}${env.REFERENCE_PASSWORD_SUFFIX ?? ''}`);
 }
 
 /** Replaces the registered run secrets (by value only) in a finished output. */

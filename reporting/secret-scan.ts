@@ -6,7 +6,8 @@
  * and zips/gzips embedded as base64 (a `data:application/zip;base64,…` inside
  * an HTML file) are unpacked and searched in turn.
  *
- * A hit names the file, the form and the secret's label, never the secret.
+ * A hit names the file, the form and the secret's label, never the secret;
+ * its context shows the text around it with every secret replaced by its label.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -23,6 +24,19 @@ export interface SecretHit {
   file: string;
   secret: string;
   form: string;
+  /** Up to 80 characters either side of the first occurrence, every secret in it replaced by `«label»`: safe to print. */
+  context: string;
+}
+
+/** What a scan went through, for the record (`scanForSecrets(dir, secrets, stats)`). */
+export interface ScanStats {
+  /** Files under the folder. */
+  files: number;
+  bytes: number;
+  /** Archives opened: zip and gzip files, and archives embedded as base64 (each inner file is searched too). */
+  archives: number;
+  /** Files found inside those archives. */
+  archiveEntries: number;
 }
 
 interface Needle {
@@ -69,29 +83,61 @@ function needlesFor(s: SecretToFind): Needle[] {
 // Long base64 runs may be embedded archives (Playwright's HTML report holds its data as a base64 zip).
 const BASE64_RUN = /[A-Za-z0-9+/]{64,}={0,2}/g;
 const MAX_DEPTH = 4;
+const CONTEXT = 80;
 
-function scanBuffer(buf: Buffer, where: string, needles: Needle[], hits: SecretHit[], depth: number): void {
+/** The text around `at`, each needle occurrence (also one cut by the window's edge) shown as «label», control bytes as '.'. */
+function contextAt(text: string, at: number, length: number, needles: Needle[]): string {
+  const longest = Math.max(...needles.map((n) => n.bytes.length));
+  const from = Math.max(0, at - CONTEXT);
+  const to = Math.min(text.length, at + length + CONTEXT);
+  const lo = Math.max(0, from - longest);
+  const area = text.slice(lo, Math.min(text.length, to + longest));
+  const label: (string | undefined)[] = new Array(area.length);
+  for (const n of needles) {
+    for (let i = area.indexOf(n.bytes); i >= 0; i = area.indexOf(n.bytes, i + 1)) label.fill(n.label, i, i + n.bytes.length);
+  }
+  let out = '';
+  for (let i = from - lo; i < to - lo; i++) {
+    if (label[i] !== undefined) {
+      if (i === from - lo || label[i - 1] === undefined) out += `«${label[i]}»`;
+      continue;
+    }
+    const c = area.charCodeAt(i);
+    out += c < 0x20 || (c >= 0x7f && c < 0xa0) ? '.' : area[i];
+  }
+  return `${from > 0 ? '…' : ''}${out}${to < text.length ? '…' : ''}`;
+}
+
+function scanBuffer(buf: Buffer, where: string, needles: Needle[], hits: SecretHit[], depth: number, stats: ScanStats): void {
   if (isZip(buf) && depth < MAX_DEPTH) {
+    stats.archives++;
     for (const entry of readZip(buf)) {
-      if (entry.data) scanBuffer(entry.data, `${where}!${entry.name}`, needles, hits, depth + 1);
+      stats.archiveEntries++;
+      if (entry.data) scanBuffer(entry.data, `${where}!${entry.name}`, needles, hits, depth + 1, stats);
     }
   } else if (buf.length > 2 && buf[0] === 0x1f && buf[1] === 0x8b && depth < MAX_DEPTH) {
     try {
-      scanBuffer(gunzipSync(buf), `${where}!gunzip`, needles, hits, depth + 1);
+      const inner = gunzipSync(buf);
+      stats.archives++;
+      stats.archiveEntries++;
+      scanBuffer(inner, `${where}!gunzip`, needles, hits, depth + 1, stats);
     } catch {
       // not gzip after all: searched as bytes below
     }
   }
   const text = buf.toString('latin1');
   for (const n of needles) {
-    if (text.includes(n.bytes) && !hits.some((h) => h.file === where && h.secret === n.label && h.form === n.form)) hits.push({ file: where, secret: n.label, form: n.form });
+    const at = text.indexOf(n.bytes);
+    if (at >= 0 && !hits.some((h) => h.file === where && h.secret === n.label && h.form === n.form)) {
+      hits.push({ file: where, secret: n.label, form: n.form, context: contextAt(text, at, n.bytes.length, needles) });
+    }
   }
   if (depth >= MAX_DEPTH) return;
   for (const m of text.matchAll(BASE64_RUN)) {
     // Decode a few bytes first: only archives are worth decoding whole (plain base64 text is covered by the base64 needles).
     const head = Buffer.from(m[0].slice(0, 8), 'base64');
     const archive = (head.length >= 4 && head.readUInt32LE(0) === 0x04034b50) || (head[0] === 0x1f && head[1] === 0x8b);
-    if (archive) scanBuffer(Buffer.from(m[0], 'base64'), `${where}#base64@${m.index}`, needles, hits, depth + 1);
+    if (archive) scanBuffer(Buffer.from(m[0], 'base64'), `${where}#base64@${m.index}`, needles, hits, depth + 1, stats);
   }
 }
 
@@ -109,14 +155,21 @@ function files(dir: string): string[] {
 
 /**
  * Every place under `dir` where one of the secrets appears. Secrets shorter
- * than 6 characters are refused: they would match by chance.
+ * than 6 characters are refused: they would match by chance. `stats`, when
+ * given, receives how much was searched.
  */
-export function scanForSecrets(dir: string, secrets: (string | SecretToFind)[]): SecretHit[] {
+export function scanForSecrets(dir: string, secrets: (string | SecretToFind)[], stats?: ScanStats): SecretHit[] {
   const list = secrets.map((s, i) => (typeof s === 'string' ? { label: `secret #${i + 1}`, value: s } : s));
   const short = list.find((s) => s.value.length < 6);
   if (short) throw new Error(`scanForSecrets: ${short.label} is shorter than 6 characters; use a recognisable secret`);
   const needles = list.flatMap(needlesFor);
   const hits: SecretHit[] = [];
-  for (const path of files(dir)) scanBuffer(readFileSync(path), relative(dir, path), needles, hits, 0);
+  const seen = stats ?? { files: 0, bytes: 0, archives: 0, archiveEntries: 0 };
+  for (const path of files(dir)) {
+    const buf = readFileSync(path);
+    seen.files++;
+    seen.bytes += buf.length;
+    scanBuffer(buf, relative(dir, path), needles, hits, 0, seen);
+  }
   return hits;
 }

@@ -2,7 +2,7 @@
  * lib/secrets.ts: masking by value (and encoded forms) and by structure.
  */
 import { expect, test } from '@playwright/test';
-import { bogusToken, excerpt, mask, maskHeaders, registerSecret } from '../lib/secrets.js';
+import { bogusToken, excerpt, isRegisteredSecret, mask, maskHeaders, registerSecret, registerSecretFields } from '../lib/secrets.js';
 import { curlFor } from '../fixtures/exchange.js';
 
 test.describe('secret masking', () => {
@@ -12,6 +12,17 @@ test.describe('secret masking', () => {
     for (const form of [secret, encodeURIComponent(secret), new URLSearchParams({ v: secret }).toString().slice(2), Buffer.from(secret).toString('base64')]) {
       expect(mask(`before ${form} after`)).toBe('before *** after');
     }
+  });
+
+  test('token fields of a response body are registered, however deep; error codes and bogus tokens are not', () => {
+    const webhookToken = 'wh-token-from-a-list-31';
+    const bogus = bogusToken();
+    registerSecretFields({ webhooks: [{ id: 'w1', url: 'http://x', token: webhookToken }], code: 'INVALID_IMAGE', refresh_token: bogus });
+    expect(isRegisteredSecret(webhookToken)).toBe(true);
+    expect(isRegisteredSecret(bogus)).toBe(false);
+    expect(isRegisteredSecret('INVALID_IMAGE')).toBe(false);
+    // Printed later without its field name, it is still hidden.
+    expect(mask(`the list shows ${webhookToken} again`)).toBe('the list shows *** again');
   });
 
   test('short values are not masked by value (they would garble reports)', () => {

@@ -53,6 +53,13 @@ test.describe('settings', () => {
     expect(s.maxItems).toBe(7);
   });
 
+  test('the embedded target follows the REFERENCE_ credentials of the reference', () => {
+    const s = loadSettings({ REFERENCE_PORT: '4999', REFERENCE_CLIENT_SECRET: 'c-sec-1', REFERENCE_CONTROL_TOKEN: 'ctl-1', REFERENCE_PASSWORD_SUFFIX: '-x9' });
+    expect(s.clientSecret).toBe('c-sec-1');
+    expect(s.controlToken).toBe('ctl-1');
+    expect(s.accounts.every((a) => a.password.endsWith('-reference-x9'))).toBe(true);
+  });
+
   test('SC_ACCOUNTS may be a file path', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sc-settings-'));
     const file = join(dir, 'accounts.json');
@@ -79,6 +86,12 @@ test.describe('settings', () => {
   test('secrets are never part of a settings message', () => {
     const message = messageOf({ ...target, SC_ACCOUNTS: '[{"username":"u","password":"very-secret-pw","plan":"x"}]' });
     expect(message.includes('very-secret-pw')).toBe(false);
+    // V8 quotes a piece of malformed JSON in its message; inline accounts that are not JSON are not echoed.
+    for (const raw of ['[{"username":"u","password":very-secret-pw,"plan":"pro"}]', '[{"username":"u","password":"very-secret-pw","plan":"pro"},]', 'u:very-secret-pw:pro']) {
+      const got = messageOf({ ...target, SC_ACCOUNTS: raw });
+      expect(got).toMatch(/^SC_ACCOUNTS: expected a JSON array/);
+      expect(got.includes('very-secret'), got).toBe(false);
+    }
   });
 
   test('the conformance run stops before any test with one line on a bad setting', () => {

@@ -81,6 +81,7 @@ for (const [name, env, pattern] of [
   ['an unknown defect', { REFERENCE_DEFECT: 'no-such-defect' }, /unknown defect 'no-such-defect'/],
   ['an unknown variant', { REFERENCE_VARIANTS: 'no-such-variant' }, /unknown variant 'no-such-variant'/],
   ['a malformed number', { REFERENCE_PAGE_SIZE: 'three' }, /REFERENCE_PAGE_SIZE must be an integer/],
+  ['a token prefix that is not URL-safe', { REFERENCE_TOKEN_PREFIX: 'a b' }, /REFERENCE_TOKEN_PREFIX must be letters, digits/],
 ] as const) {
   test(`${name} prints one line and exits 2`, async () => {
     const run = await runMain({ REFERENCE_PORT: '0', ...env });

@@ -107,3 +107,18 @@ test('finds every form, in nested folders, archives and embedded archives', () =
 test('an unrecognisably short secret is refused rather than matched by chance', () => {
   expect(() => scanForSecrets(tempDir(), ['abc'])).toThrow(/shorter than 6/);
 });
+
+test('a hit shows its context with every secret replaced by its label, also one cut by the window edge; stats count what was searched', () => {
+  const dir = tempDir();
+  const pad = 'x'.repeat(78);
+  // The 80-character window after SECRET ends 1 character into OTHER: unmasked, its head would show.
+  writeFileSync(join(dir, 'a.txt'), `head ${SECRET} ${pad}${OTHER} tail`);
+  writeFileSync(join(dir, 'b.gz'), gzipSync('nothing'));
+  const stats = { files: 0, bytes: 0, archives: 0, archiveEntries: 0 };
+  const hits = scanForSecrets(dir, [{ label: 'api key', value: SECRET }, { label: 'other', value: OTHER }], stats);
+  const hit = hits.find((h) => h.secret === 'api key' && h.form === 'plain');
+  expect(hit?.context).toBe(`head «api key» ${pad}«other»…`);
+  expect(JSON.stringify(hits)).not.toContain(SECRET);
+  expect(JSON.stringify(hits)).not.toContain(`${pad}${OTHER[0]}`);
+  expect(stats).toMatchObject({ files: 2, archives: 1, archiveEntries: 1 });
+});

@@ -151,7 +151,7 @@ export function submitConsent(ctx: IdpContext, req: RequestContext): Reply {
   if (formOf(req).consent !== 'allow') {
     return callback(ctx, flow, { error: 'access_denied', error_description: 'the user did not allow access' });
   }
-  const code = newToken();
+  const code = ctx.sessions.mint();
   const grant: CodeGrant = {
     username: flow.username,
     clientId: ctx.client.id,

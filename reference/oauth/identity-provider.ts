@@ -18,6 +18,8 @@ export interface IdentityProviderDeps {
   basePath: string;
   /** `{auth_url}`, known once the server listens (used by the `callback-iss` variant). */
   issuer: () => string;
+  /** Put before every token and code minted (ReferenceOptions.tokenPrefix). */
+  tokenPrefix?: string;
 }
 
 /** Logins left half-way are forgotten after 10 minutes; at most this many are kept at once. */
@@ -41,7 +43,7 @@ export class IdentityProvider {
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(private readonly deps: IdentityProviderDeps) {
-    const sessions = new SessionStore(deps.seam);
+    const sessions = new SessionStore(deps.seam, deps.tokenPrefix);
     const flows = new ExpiringMap<LoginFlow>(FLOW_TTL_MS, MAX_PENDING);
     const codes = new ExpiringMap<CodeGrant>(CODE_MEMORY_MS + CODE_LIFETIME_MS, MAX_PENDING);
     this.ctx = { ...deps, sessions, flows, codes };

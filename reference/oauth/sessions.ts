@@ -46,14 +46,23 @@ export class SessionStore {
   private readonly access = new Map<string, AccessRecord>();
   private readonly refresh = new Map<string, RefreshRecord>();
 
-  constructor(private readonly seam: Seam) {}
+  /** `prefix` goes before every token and code minted (REFERENCE_TOKEN_PREFIX: recognisable secrets). */
+  constructor(
+    private readonly seam: Seam,
+    private readonly prefix = '',
+  ) {}
+
+  /** A new access or refresh token or authorization code. */
+  mint(): string {
+    return `${this.prefix}${newToken()}`;
+  }
 
   create(username: string, kind: SessionKind, clientId: string): Session {
     return { id: newToken(), username, kind, clientId, revoked: false, accessTokens: new Set(), refreshTokens: new Set() };
   }
 
   issueAccessToken(session: Session): string {
-    const token = newToken();
+    const token = this.mint();
     this.access.set(token, { session, expiresAt: Date.now() + ACCESS_TOKEN_SECONDS * 1000 });
     session.accessTokens.add(token);
     return token;
@@ -65,7 +74,7 @@ export class SessionStore {
       const record = this.refresh.get(old);
       if (record) record.rotated = true;
     }
-    const token = newToken();
+    const token = this.mint();
     this.refresh.set(token, { session, expiresAt: Date.now() + REFRESH_TOKEN_MS, rotated: false });
     session.refreshTokens.add(token);
     return token;

@@ -74,7 +74,7 @@ function tokenReply(ctx: IdpContext, session: Session, refreshToken: string): Re
   };
   if (ctx.seam.variant('token-extra-fields')) {
     // Fields the spec does not show: a client must ignore them.
-    Object.assign(body, { scope: '', id_token: `${newToken()}.${newToken()}.${newToken()}`, refresh_expires_in: 2_592_000 });
+    Object.assign(body, { scope: '', id_token: `${ctx.sessions.mint()}.${newToken()}.${newToken()}`, refresh_expires_in: 2_592_000 });
   }
   return { status: 200, body, headers: { 'cache-control': 'no-store', pragma: 'no-cache' } };
 }
@@ -134,7 +134,7 @@ function refresh(ctx: IdpContext, form: Record<string, string>): Reply {
   const next = ctx.seam.defect('refresh-not-rotated') ? token : ctx.sessions.issueRefreshToken(session);
   const reply = tokenReply(ctx, session, next);
   // The defect: the refreshed access token is one the API does not know.
-  if (ctx.seam.defect('refreshed-access-token-rejected')) (reply.body as Record<string, unknown>).access_token = newToken();
+  if (ctx.seam.defect('refreshed-access-token-rejected')) (reply.body as Record<string, unknown>).access_token = ctx.sessions.mint();
   return reply;
 }
 
