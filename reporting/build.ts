@@ -25,7 +25,7 @@ export interface BuildInput {
 const ratio = (a: number, b: number) => (b === 0 ? 0 : a / b);
 
 export function summarize(requirements: RequirementResult[], read: ReadReport, findings: number): Summary {
-  const byVerdict: Record<Verdict, number> = { passed: 0, failed: 0, 'not-exercised': 0, 'not-testable': 0, 'no-check': 0 };
+  const byVerdict: Record<Verdict, number> = { passed: 0, failed: 0, 'not-exercised': 0, 'not-testable': 0, 'suite-side': 0, 'no-check': 0 };
   for (const r of requirements) byVerdict[r.verdict]++;
   // MUST = stated MUST: inferred requirements are findings, never MUST failures (see verdicts.ts).
   const must = requirements.filter((r) => r.level === 'MUST' && r.source !== 'inferred');

@@ -38,7 +38,7 @@ export function formatConsoleSummary(report: ConformanceReport, opts: ConsoleOpt
 
   const rate = s.must.rate === null ? 'n/a (no MUST requirement exercised)' : `${s.must.passed}/${s.must.exercised} (${pct(s.must.rate)})`;
   out.push(`MUST pass rate: ${rate} · SHOULD findings: ${s.shouldFindings} · exercised: ${s.exercised}/${s.requirements} requirements (${pct(s.exercisedShare)})`);
-  out.push(`Not exercised: ${s.byVerdict['not-exercised']} · not testable: ${s.byVerdict['not-testable']} · no check: ${s.byVerdict['no-check']}`);
+  out.push(`Not exercised: ${s.byVerdict['not-exercised']} · not testable: ${s.byVerdict['not-testable']} · suite side: ${s.byVerdict['suite-side']} · no check: ${s.byVerdict['no-check']}`);
 
   const mustFailed = report.requirements.filter((r) => r.verdict === 'failed' && r.severity === 'MUST');
   const blocking = mustFailed.filter((r) => !r.baseline);

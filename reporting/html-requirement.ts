@@ -31,7 +31,7 @@ export function filterKey(r: RequirementResult): string {
 
 export function verdictBadge(r: RequirementResult): string {
   if (r.verdict === 'failed') return r.severity === 'SHOULD' ? '<span class="badge b-finding">SHOULD finding</span>' : '<span class="badge b-failed">FAILED</span>';
-  const label = { passed: 'passed', 'not-exercised': 'not exercised', 'not-testable': 'not testable', 'no-check': 'no check' }[r.verdict];
+  const label = { passed: 'passed', 'not-exercised': 'not exercised', 'not-testable': 'not testable', 'suite-side': 'suite side', 'no-check': 'no check' }[r.verdict];
   return `<span class="badge b-${r.verdict}">${label}</span>`;
 }
 
@@ -88,6 +88,7 @@ export function requirementEntry(r: RequirementResult): string {
   if (r.baseline) body.push(`<div class="note baseline"><b>Baseline:</b> ${esc(r.baseline)}${r.verdict === 'passed' ? ' — <b>fixed: remove from the baseline</b>' : ''}</div>`);
   if (r.verdict === 'not-exercised') body.push(`<div class="note reason"><b>Not exercised:</b> ${esc(r.reason)}</div>`);
   if (r.verdict === 'not-testable') body.push(`<div class="note reason"><b>Not testable:</b> ${esc(r.reason)}</div>`);
+  if (r.verdict === 'suite-side') body.push(`<div class="note reason"><b>Suite side:</b> ${esc(r.reason)}</div>`);
   if (r.verdict === 'no-check') {
     body.push(
       `<div class="note reason"><b>No check ran for this requirement.</b> ${r.onSkipList ? `Left without a check on purpose (skip list): ${esc(r.reason)}` : 'It is testable and no check covers it: a gap in the suite.'}</div>`,

@@ -12,7 +12,7 @@ import type { ConformanceReport, RequirementResult } from './types.js';
 const pct = (x: number) => `${(x * 100).toFixed(1).replace(/\.0$/, '')}%`;
 
 // Within a section: MUST failures, SHOULD findings, suite gaps, then the rest; catalog order inside each rank.
-const RANK: Record<string, number> = { 'failed-MUST': 0, 'failed-SHOULD': 1, 'no-check': 2, 'not-exercised': 3, 'not-testable': 4, passed: 5 };
+const RANK: Record<string, number> = { 'failed-MUST': 0, 'failed-SHOULD': 1, 'no-check': 2, 'not-exercised': 3, 'not-testable': 4, 'suite-side': 5, passed: 6 };
 const rank = (r: RequirementResult) => RANK[r.verdict === 'failed' ? `failed-${r.severity}` : r.verdict] ?? 9;
 
 function link(r: RequirementResult): string {
@@ -23,8 +23,16 @@ function firstFailing(r: RequirementResult): string {
   const c = r.checks.find((x) => x.status === 'failed');
   if (!c) return r.findings[0] ? ` — <i>${esc(r.findings[0].message)}</i>` : '';
   const ev = c.evidence[0];
-  const got = ev && ev.status !== undefined ? ` (${esc(ev.request?.method ?? '')} ${esc(ev.request?.url ?? '')} → ${esc(ev.status ?? 'no answer')})` : '';
-  return ` — <i>${esc(c.title)}</i>${got}`;
+  const cut = (s: string) => (s.length > 140 ? `${s.slice(0, 140)}…` : s);
+  // The exchange that showed it, or, for a failure no single exchange shows (a model, a list), what was expected.
+  const got = !ev
+    ? ''
+    : ev.request
+      ? ` (${esc(ev.request.method ?? '')} ${esc(ev.request.url ?? '')} → ${esc(ev.status ?? 'no answer')})`
+      : ev.actual
+        ? ` (expected ${esc(cut(ev.expected ?? '—'))}; got ${esc(cut(ev.actual))})`
+        : '';
+  return ` — <i>${esc(ev?.title || c.title)}</i>${got}`;
 }
 
 function figures(rep: ConformanceReport): string {
@@ -116,6 +124,7 @@ function filters(rep: ConformanceReport): string {
     b('no-check', 'No check', n['no-check']),
     b('not-exercised', 'Not exercised', n['not-exercised']),
     b('not-testable', 'Not testable', n['not-testable']),
+    b('suite-side', 'Suite side', n['suite-side']),
     b('passed', 'Passed', n.passed),
   ].join('')}<button id="expand" type="button">expand all</button><button id="collapse" type="button">collapse all</button><input id="search" type="search" placeholder="filter by ID or text"></nav>`;
 }

@@ -45,7 +45,7 @@ export interface Evidence {
   /** One line: what was checked. */
   title?: string;
   request?: { method?: string; url?: string; headers?: Record<string, string>; body?: unknown };
-  /** null: no answer (a timeout, a refused connection). */
+  /** null: no answer (a timeout, a refused connection); absent: the failure came from no exchange. */
   status?: number | null;
   bodyExcerpt?: string;
   expected?: string;
@@ -90,7 +90,8 @@ export interface Check {
   findings: Finding[];
 }
 
-export type Verdict = 'passed' | 'failed' | 'not-exercised' | 'not-testable' | 'no-check';
+/** `suite-side`: a rule the suite itself keeps (a client-side rule of the spec) that no check against the target exercised; `npm test` proves it. */
+export type Verdict = 'passed' | 'failed' | 'not-exercised' | 'not-testable' | 'suite-side' | 'no-check';
 
 /** A check as listed under a requirement. */
 export interface CheckRef {
@@ -121,7 +122,7 @@ export interface RequirementResult {
   verdict: Verdict;
   /** For `failed`: MUST when a MUST-level check failed, else SHOULD (a finding, apart from MUST failures). */
   severity?: 'MUST' | 'SHOULD';
-  /** not-exercised: the skip reason; not-testable: the catalog's why; no-check: the skip list's reason, if listed. */
+  /** not-exercised: the skip reason; not-testable: the catalog's why; suite-side: why the target is not judged; no-check: the skip list's reason, if listed. */
   reason?: string;
   onSkipList?: boolean;
   /** Set when the baseline lists this requirement as an expected failure. */

@@ -4,20 +4,24 @@
  *
  * - A requirement is `passed` only when every check tied to it passed and at
  *   least one ran. Skipped is never passed.
- * - Any failing tied check makes it `failed`. The failure is a MUST failure
+ * - A failing tied check makes it `failed` when the failure is charged to it
+ *   (`chargedIds`: the rules the failure's evidence names); a check that failed
+ *   on another of its rules leaves it `not-exercised`. The failure is a MUST failure
  *   only when the check is not tagged @should and the requirement is a stated
  *   MUST; otherwise it is a SHOULD finding, kept apart (severity SHOULD).
  * - A `finding` annotation naming the requirement also makes it `failed`
  *   with severity SHOULD (the check itself passed; the target deviated from a
  *   SHOULD): it is not passed, and not a MUST failure either.
  * - Nothing ran: `not-testable` if the catalog says so, `not-exercised` (with
- *   the skip reason) if a tied check was skipped, else `no-check` (a finding
+ *   the skip reason) if a tied check was skipped, `suite-side` for a rule of
+ *   the client (the suite) that no check cites, else `no-check` (a finding
  *   about the suite itself; the skip list's reason is shown if listed).
  */
 import { idPrefix } from './title-ids.js';
 import type { Catalog, CatalogRequirement, Check, CheckRef, Finding, Problem, RequirementResult } from './types.js';
 
 const NOT_EXERCISED = /^not exercised:\s*/i;
+const SUITE_SIDE = 'a rule the suite itself keeps, not the target: the project’s own tests (npm test) prove it';
 
 function ref(c: Check): CheckRef {
   return {
@@ -35,6 +39,26 @@ function ref(c: Check): CheckRef {
     // Evidence tied to another requirement of a multi-ID check stays with that one.
     evidence: c.evidence,
   };
+}
+
+/**
+ * The IDs of a failing check that its failure is charged to. A check that proves
+ * several rules stops at the first broken one, and its evidence names that rule
+ * (`judge.verify(…, { requirements })`): the failure is charged to the check's IDs
+ * the evidence names. When the evidence names none of them (an exception, a
+ * schema check naming a general rule), it is charged to every ID of the check.
+ */
+export function chargedIds(c: Pick<Check, 'ids' | 'status' | 'evidence'>): string[] {
+  if (c.status !== 'failed' || c.evidence.length === 0) return c.ids;
+  const named = new Set<string>();
+  for (const e of c.evidence) {
+    const ids = e.requirements?.length ? e.requirements : e.requirement ? [e.requirement] : [];
+    // Evidence that names no rule could belong to any of them.
+    if (ids.length === 0) return c.ids;
+    for (const id of ids) named.add(id);
+  }
+  const charged = c.ids.filter((id) => named.has(id));
+  return charged.length ? charged : c.ids;
 }
 
 /** True when a failure of this check for this requirement is a MUST failure (not a SHOULD finding). */
@@ -66,7 +90,9 @@ function judge(req: CatalogRequirement, tied: Check[], findings: Finding[], skip
     findings: [],
   };
   const ran = tied.filter((c) => c.status !== 'skipped');
-  const failing = ran.filter((c) => c.status === 'failed');
+  // A check that failed on another of its rules stopped before it proved this one: not passed, not blamed.
+  const stopped = ran.filter((c) => c.status === 'failed' && !chargedIds(c).includes(req.id));
+  const failing = ran.filter((c) => c.status === 'failed' && !stopped.includes(c));
   const failureFindings: Finding[] = failing
     .filter((c) => !isMustFailure(c, req))
     .map((c) => ({ requirement: req.id, message: c.errors[0] ?? 'the check failed', checkId: c.id, checkTitle: c.title, kind: 'failure' }));
@@ -74,6 +100,9 @@ function judge(req: CatalogRequirement, tied: Check[], findings: Finding[], skip
 
   if (ran.length === 0 && findings.length === 0) {
     if (req.testable === false) return { ...base, verdict: 'not-testable', reason: req.why ?? 'the catalog marks it not testable' };
+    // A rule of the client (PKCE derivation, the receiver, the verifier) is the suite's to keep: the target
+    // cannot break it, so no check against the target is missing; the project's own tests prove it.
+    if (req.needs?.includes('client-side') && tied.length === 0) return { ...base, verdict: 'suite-side', reason: SUITE_SIDE };
     const skipped = tied.filter((c) => c.status === 'skipped');
     if (skipped.length) {
       const reasons = skipped.map((c) => c.skipReason ?? 'skipped without a reason');
@@ -85,6 +114,10 @@ function judge(req: CatalogRequirement, tied: Check[], findings: Finding[], skip
   if (failing.length || findings.length) {
     const must = failing.some((c) => isMustFailure(c, req));
     return { ...base, verdict: 'failed', severity: must ? 'MUST' : 'SHOULD' };
+  }
+  if (stopped.length) {
+    const at = stopped.map((c) => `"${c.title}" stopped at a failure of ${chargedIds(c).join(', ')}`).join('; ');
+    return { ...base, verdict: 'not-exercised', reason: `a check proving it failed earlier on another rule before it got here: ${at}` };
   }
   return { ...base, verdict: 'passed' };
 }

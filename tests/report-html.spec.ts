@@ -51,6 +51,14 @@ test('every verdict is explained: reasons, decisions, suite gaps, problems', () 
   expect(html).toContain('SHOULD findings (3 in 2 requirements');
 });
 
+test('a failure no single exchange shows (a model, a list) names what was expected and what came, never "no answer"', () => {
+  const evidence = { requirements: ['ITEM-QUOTA-1'], title: 'round 1: the active items fill the limit exactly', expected: '5 active items', actual: '10 active items' };
+  const page = renderHtml(reportFromChecks([check({ title: '[ITEM-QUOTA-1] races', ids: ['ITEM-QUOTA-1'], status: 'failed', rawStatus: 'failed', evidence: [evidence] })]));
+  const box = page.slice(page.indexOf('id="failing"'), page.indexOf('</div>', page.indexOf('id="failing"')));
+  expect(box).toContain('<i>round 1: the active items fill the limit exactly</i> (expected 5 active items; got 10 active items)');
+  expect(box).not.toContain('no answer');
+});
+
 test('a passing run shows a green gate', () => {
   const page = renderHtml(reportFrom('run-should-only.json'));
   expect(page).toContain('<header class="gate pass">');

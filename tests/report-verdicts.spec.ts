@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { parseTitleIds } from '../reporting/title-ids.js';
-import { isMustFailure } from '../reporting/verdicts.js';
+import type { CatalogRequirement } from '../reporting/types.js';
+import { chargedIds, isMustFailure, judgeAll } from '../reporting/verdicts.js';
 import { check, reportFrom, reportFromChecks } from './fixtures-report/helpers.js';
 
 /**
@@ -135,6 +136,32 @@ test.describe('rules on hand-made checks', () => {
     expect(isMustFailure({ should: true }, { level: 'MUST', source: 'stated' })).toBe(false);
     expect(isMustFailure({ should: false }, { level: 'MUST', source: 'inferred' })).toBe(false);
     expect(isMustFailure({ should: false }, { level: 'MAY', source: 'stated' })).toBe(false);
+  });
+
+  test('a client-side rule no check cites is suite-side, not a gap; cited by a check, it is judged like any other', () => {
+    const rule = (id: string, needs: string[]): CatalogRequirement => ({ id, section: 'Events > Signature', quote: 'q', statement: 's', level: 'MUST', source: 'stated', group: 'webhooks', needs });
+    const catalog = { requirements: [rule('WH-SIG-7', ['client-side']), rule('AUTH-PKCE-1', ['client-side']), rule('WH-SIG-1', ['webhook-receiver'])], skipList: [], problems: [] };
+    const judged = judgeAll(catalog, [check({ title: '[AUTH-PKCE-1] x', ids: ['AUTH-PKCE-1'], status: 'failed', rawStatus: 'failed' })]);
+    const verdict = Object.fromEntries(judged.requirements.map((r) => [r.id, r.verdict]));
+    expect(verdict).toEqual({ 'WH-SIG-7': 'suite-side', 'AUTH-PKCE-1': 'failed', 'WH-SIG-1': 'no-check' });
+    expect(judged.requirements[0].reason).toContain('npm test');
+  });
+
+  test('a multi-rule check that fails is charged to the rules its evidence names; its other rules are not exercised, never passed', () => {
+    const evidence = (requirements: string[]) => ({ requirements, title: 't', status: 200 });
+    const ids = ['ITEM-QUOTA-1', 'ITEM-QUOTA-2', 'ITEM-LIST-2'];
+    const stoppedAt = check({ title: '[ITEM-QUOTA-1][ITEM-QUOTA-2][ITEM-LIST-2] model', ids, status: 'failed', rawStatus: 'failed', evidence: [evidence(['ITEM-QUOTA-1', 'ITEM-HIDDEN-1'])] });
+    const rep = reportFromChecks([stoppedAt, check({ title: '[ITEM-LIST-2] list', ids: ['ITEM-LIST-2'] })]);
+    const verdict = (id: string) => rep.requirements.find((r) => r.id === id);
+    expect(verdict('ITEM-QUOTA-1')).toMatchObject({ verdict: 'failed', severity: 'MUST' });
+    expect(verdict('ITEM-QUOTA-2')).toMatchObject({ verdict: 'not-exercised', reason: expect.stringContaining('stopped at a failure of ITEM-QUOTA-1') });
+    // Another check passed for ITEM-LIST-2, but the model never got to prove it: still not passed.
+    expect(verdict('ITEM-LIST-2')?.verdict).toBe('not-exercised');
+    expect(rep.gate.exitCode).toBe(1);
+    // Evidence that names none of the check's rules, or a failure without evidence, is charged to every rule.
+    expect(chargedIds({ ids, status: 'failed', evidence: [evidence(['GEN-ERR-1'])] })).toEqual(ids);
+    expect(chargedIds({ ids, status: 'failed', evidence: [evidence(['ITEM-QUOTA-2']), { title: 'no rule named' }] })).toEqual(ids);
+    expect(chargedIds({ ids, status: 'failed', evidence: [] })).toEqual(ids);
   });
 
   test('a sharded or filtered run says so', () => {
