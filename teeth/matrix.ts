@@ -189,8 +189,8 @@ export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
         : await runPlaywright({
             ...where,
             name: job.name,
-            // One failing check settles the verdict: stop there rather than run the others.
-            args: ['--grep', grepForIds(job.info.breaks), '--max-failures=1', '--pass-with-no-tests'],
+            // Every relevant check runs: a first failure charged to another rule must not hide the one that kills.
+            args: ['--grep', grepForIds(job.info.breaks), '--pass-with-no-tests'],
             env: { ...env, REFERENCE_DEFECT: job.name },
             dir,
             timeoutMs: limit,

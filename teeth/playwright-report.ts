@@ -4,6 +4,8 @@
  * of the report is ignored so a Playwright upgrade that adds fields changes nothing.
  */
 import { readFileSync } from 'node:fs';
+import { parseAttachments } from '../reporting/evidence.js';
+import { chargedIds } from '../reporting/verdicts.js';
 import { idsInTitlePath } from './ids.js';
 
 export type ResultStatus = 'passed' | 'failed' | 'timedOut' | 'skipped' | 'interrupted';
@@ -18,6 +20,7 @@ interface JsonResult {
   error?: { message?: string };
   errors?: { message?: string }[];
   annotations?: JsonAnnotation[];
+  attachments?: { name?: string; contentType?: string; body?: string; path?: string }[];
 }
 interface JsonTest {
   annotations?: JsonAnnotation[];
@@ -60,6 +63,8 @@ export interface Check {
   skipReason?: string;
   /** First error message, ANSI colours removed, at most a few lines. */
   error?: string;
+  /** A failed check's IDs its failure is charged to: those its evidence names (reporting/verdicts.ts chargedIds). */
+  charged?: string[];
 }
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes start with ESC.
@@ -80,16 +85,19 @@ export function checksOf(report: JsonReport): Check[] {
         const last = test.results.at(-1);
         const annotations = [...(test.annotations ?? []), ...(last?.annotations ?? [])];
         const skip = annotations.find((a) => a.type === 'skip' || a.type === 'fixme');
+        const ids = idsInTitlePath([spec.file || file, ...titlePath]);
+        const failed = last !== undefined && FAILED_STATUSES.includes(last.status);
         out.push({
           key: [spec.file || file, ...titlePath].join(' › '),
           file: spec.file || file,
           titlePath,
           title: spec.title,
           tags: spec.tags ?? [],
-          ids: idsInTitlePath([spec.file || file, ...titlePath]),
+          ids,
           status: last?.status,
           skipReason: last?.status === 'skipped' ? skip?.description : undefined,
           error: shortError(last?.error?.message ?? last?.errors?.[0]?.message),
+          charged: failed ? chargedIds({ ids, status: 'failed', evidence: parseAttachments(last.attachments ?? []) }) : undefined,
         });
       }
     }

@@ -5,8 +5,12 @@
 import { type Check, checksOf, isFailed, topLevelErrors } from './playwright-report.js';
 import type { RunOutcome } from './run-playwright.js';
 
-/** KILLED: a check citing one of the defect's IDs failed. UNCONFIRMED: it failed, but it does not pass on the clean reference either. */
-export type DefectVerdict = 'KILLED' | 'SURVIVED' | 'NO-CHECK' | 'UNCONFIRMED' | 'ERROR';
+/**
+ * KILLED: a check citing one of the defect's IDs failed, and its failure is charged to one of them.
+ * MISCHARGED: checks citing the IDs failed, but their evidence charges other rules: the report would blame the wrong rule.
+ * UNCONFIRMED: it failed, but it does not pass on the clean reference either.
+ */
+export type DefectVerdict = 'KILLED' | 'SURVIVED' | 'NO-CHECK' | 'MISCHARGED' | 'UNCONFIRMED' | 'ERROR';
 
 export interface Counts {
   total: number;
@@ -57,8 +61,14 @@ export function defectVerdict(breaks: readonly string[], outcome: RunOutcome, li
   const relevant = checksOf(outcome.report).filter((c) => cites(c, breaks));
   const counts = countChecks(relevant);
   const failed = relevant.filter(isFailed);
+  // The failure must land on a rule the defect breaks, as the conformance report charges it.
+  const killers = failed.filter((c) => cites({ ...c, ids: c.charged ?? c.ids }, breaks));
+  if (killers.length > 0) {
+    return { verdict: 'KILLED', killers: killers.map((c) => c.key), killerError: killers[0].error, relevant: counts };
+  }
   if (failed.length > 0) {
-    return { verdict: 'KILLED', killers: failed.map((c) => c.key), killerError: failed[0].error, relevant: counts };
+    const charged = [...new Set(failed.flatMap((c) => c.charged ?? []))].join(', ');
+    return { verdict: 'MISCHARGED', killers: [], killerError: failed[0].error, relevant: counts, detail: `the failing checks charge ${charged}, not the rules the defect breaks` };
   }
   const errors = topLevelErrors(outcome.report);
   if (errors.length > 0) return { verdict: 'ERROR', killers: [], relevant: counts, detail: errors.join('\n') };

@@ -102,6 +102,23 @@ test.describe('defect verdicts on hand-made reports', () => {
     expect(v.relevant).toEqual({ total: 1, passed: 1, failed: 0, skipped: 0 });
   });
 
+  test('a multi-rule check kills only when its evidence charges one of the broken rules; charged elsewhere it is MISCHARGED', () => {
+    const model = (evidenceFor: string[]) => fakeReport([{ title: '[ITEM-QUOTA-1][ITEM-QUOTA-10] model', status: 'failed', evidenceFor }]);
+    expect(defectVerdict(['ITEM-QUOTA-10'], fakeOutcome(model(['ITEM-QUOTA-10']))).verdict).toBe('KILLED');
+    expect(defectVerdict(['ITEM-QUOTA-10'], fakeOutcome(model(['ITEM-QUOTA-1'])))).toMatchObject({
+      verdict: 'MISCHARGED',
+      detail: 'the failing checks charge ITEM-QUOTA-1, not the rules the defect breaks',
+    });
+    // Evidence naming none of the check's rules charges all of them.
+    expect(defectVerdict(['ITEM-QUOTA-10'], fakeOutcome(model(['GEN-ERR-1']))).verdict).toBe('KILLED');
+    // A charged killer among mischarged failures kills.
+    const both = fakeReport([
+      { title: '[ITEM-QUOTA-1][ITEM-QUOTA-10] model', status: 'failed', evidenceFor: ['ITEM-QUOTA-1'] },
+      { title: '[ITEM-QUOTA-10] lowering', status: 'failed', evidenceFor: ['ITEM-QUOTA-10'] },
+    ]);
+    expect(defectVerdict(['ITEM-QUOTA-10'], fakeOutcome(both))).toMatchObject({ verdict: 'KILLED', killers: ['group/fake.spec.ts › [ITEM-QUOTA-10] lowering'] });
+  });
+
   test('relevant checks that only skip leave the defect alive', () => {
     const report = fakeReport([{ title: '[ITEM-QUOTA-1] q', status: 'skipped', skipReason: 'not exercised: needs x (SC_X)' }]);
     expect(defectVerdict(breaks, fakeOutcome(report))).toMatchObject({ verdict: 'SURVIVED', detail: '0 passed, 1 skipped' });

@@ -10,6 +10,8 @@ export interface FakeCheck {
   skipReason?: string;
   error?: string;
   file?: string;
+  /** The rules its `evidence` attachment names (what a failure is charged to). */
+  evidenceFor?: string[];
 }
 
 export function fakeReport(checks: FakeCheck[], errors: string[] = []): JsonReport {
@@ -20,7 +22,15 @@ export function fakeReport(checks: FakeCheck[], errors: string[] = []): JsonRepo
     tests: [
       {
         annotations: c.skipReason === undefined ? [] : [{ type: 'skip', description: c.skipReason }],
-        results: [{ status: c.status, error: c.error ? { message: `\u001b[31m${c.error}\u001b[39m` } : undefined }],
+        results: [
+          {
+            status: c.status,
+            error: c.error ? { message: `\u001b[31m${c.error}\u001b[39m` } : undefined,
+            attachments: c.evidenceFor
+              ? [{ name: 'evidence', contentType: 'application/json', body: Buffer.from(JSON.stringify({ requirements: c.evidenceFor, title: 'x' })).toString('base64') }]
+              : [],
+          },
+        ],
       },
     ],
   });
