@@ -30,6 +30,8 @@ interface Route {
   method: string;
   segments: string[];
   handler: Handler;
+  /** How many segments are literal: literal segments win over parameters (`/items/inactive` before `/items/:itemId`). */
+  literals: number;
 }
 
 /**
@@ -37,24 +39,27 @@ interface Route {
  * matches no route answers 404; a known path with another method answers 405.
  */
 export class Router {
+  /** Kept ranked as routes are added (most literal segments first, then in the order added), not on every request. */
   private readonly routes: Route[] = [];
 
   add(method: string, pattern: string, handler: Handler): this {
-    this.routes.push({ method: method.toUpperCase(), segments: split(pattern), handler });
+    const segments = split(pattern);
+    const route = { method: method.toUpperCase(), segments, handler, literals: segments.filter((s) => !s.startsWith(':')).length };
+    const at = this.routes.findIndex((r) => r.literals < route.literals);
+    this.routes.splice(at === -1 ? this.routes.length : at, 0, route);
     return this;
   }
 
   /** Finds the handler and fills `ctx.params`; throws ApiError 404/405 otherwise. */
   resolve(method: string, path: string): { handler: Handler; params: Record<string, string> } {
     const parts = split(path);
+    const wanted = method.toUpperCase();
     let pathKnown = false;
-    // Literal segments win over parameters (`/items/inactive` before `/items/:itemId`).
-    const ranked = [...this.routes].sort((a, b) => literalScore(b) - literalScore(a));
-    for (const route of ranked) {
+    for (const route of this.routes) {
       const params = match(route.segments, parts);
       if (!params) continue;
       pathKnown = true;
-      if (route.method === method.toUpperCase()) return { handler: route.handler, params };
+      if (route.method === wanted) return { handler: route.handler, params };
     }
     if (pathKnown) throw new ApiError(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed on ${path}`);
     throw new ApiError(404, 'NOT_FOUND', `no operation at ${path}`);
@@ -63,10 +68,6 @@ export class Router {
 
 function split(path: string): string[] {
   return path.split('/').filter((s) => s.length > 0);
-}
-
-function literalScore(route: Route): number {
-  return route.segments.filter((s) => !s.startsWith(':')).length;
 }
 
 function match(pattern: string[], parts: string[]): Record<string, string> | undefined {
