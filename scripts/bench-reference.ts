@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import autocannon, { type Result } from 'autocannon';
+import { freePort } from '../teeth/ports.js';
 import { login } from '../tests/reference-login.js';
 
 /**
@@ -21,13 +22,6 @@ const TINY_JPEG = Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'h
 
 function listen(server: Server): Promise<number> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  const port = await listen(probe);
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 /** Starts `tsx reference/main.ts` and reads its `export SC_…='…'` lines. */

@@ -33,8 +33,8 @@ export async function portInUse(port: number): Promise<boolean> {
   return (await listenOn(port)) === undefined;
 }
 
-/** `preferred` when nothing listens on it, otherwise a port the system picks. No lease: for one-off runs. */
-export async function freePort(preferred: number): Promise<number> {
+/** `preferred` when nothing listens on it, otherwise (or without one) a port the system picks. No lease: for one-off runs. */
+export async function freePort(preferred = 0): Promise<number> {
   const port = (await listenOn(preferred)) ?? (await listenOn(0));
   if (port === undefined) throw new Error('no free loopback port');
   return port;

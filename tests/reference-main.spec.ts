@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { expect, test } from '@playwright/test';
+import { freePort } from '../teeth/ports.js';
 
 /**
  * `npm run reference` (reference/main.ts): prints one `export SC_…='…'` line per
@@ -12,14 +12,6 @@ interface Run {
   code: number | null;
   stdout: string;
   stderr: string;
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 /** Runs main.ts; `whenReady` runs once the ready line is out, then the process gets SIGTERM. */

@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { type ScanStats, type SecretToFind, scanForSecrets } from '../reporting/secret-scan.js';
+import { freePort } from '../teeth/ports.js';
 
 /**
  * The guide's rule, end to end: "Secrets (client secret, passwords, access,
@@ -39,14 +39,6 @@ import { type ScanStats, type SecretToFind, scanForSecrets } from '../reporting/
 const root = fileURLToPath(new URL('..', import.meta.url));
 const TOKEN_PREFIX = 'SEKRETTOKEN';
 const RUN_TIMEOUT_MS = 240_000;
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 /** The environment without any SC_ or REFERENCE_ setting of the caller: the run gets exactly ours. */
 function cleanEnv(): NodeJS.ProcessEnv {
