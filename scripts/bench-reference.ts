@@ -1,8 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import autocannon, { type Result } from 'autocannon';
 import { freePort } from '../teeth/ports.js';
+import { startExternalReference } from '../tests/external-reference.js';
 import { login } from '../tests/reference-login.js';
 
 /**
@@ -22,29 +22,6 @@ const TINY_JPEG = Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'h
 
 function listen(server: Server): Promise<number> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
-}
-
-/** Starts `tsx reference/main.ts` and reads its `export SC_…='…'` lines. */
-async function startReferenceProcess(port: number): Promise<{ child: ChildProcess; settings: Record<string, string> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'reference/main.ts'], {
-    env: { ...process.env, REFERENCE_PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const settings: Record<string, string> = {};
-  let buffered = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the reference did not start within 20 s')), 20_000);
-    child.once('exit', (code) => reject(new Error(`the reference exited with ${code}`)));
-    child.stdout?.on('data', (chunk: Buffer) => {
-      buffered += chunk.toString('utf8');
-      for (const match of buffered.matchAll(/^export (SC_\w+)='((?:[^']|'\\'')*)'$/gm)) settings[match[1]] = match[2].replace(/'\\''/g, "'");
-      if (buffered.includes('# reference ready')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-  });
-  return { child, settings };
 }
 
 function itemPayload(imageUrl: string): string {
@@ -74,7 +51,7 @@ async function main(): Promise<void> {
     res.end(TINY_JPEG);
   });
   const imageUrl = `http://127.0.0.1:${await listen(images)}/bench.jpg`;
-  const { child, settings } = await startReferenceProcess(await freePort());
+  const { settings, stop } = await startExternalReference({ REFERENCE_PORT: String(await freePort()) });
   try {
     const target = {
       authUrl: settings.SC_AUTH_URL,
@@ -96,7 +73,7 @@ async function main(): Promise<void> {
     // Beyond the account's limit a create still answers 201 (the item is inactive): every answer counts.
     report('POST /items', await autocannon({ ...common, url: `${settings.SC_BASE_URL}/items`, method: 'POST', headers, body: itemPayload(imageUrl) }));
   } finally {
-    child.kill('SIGTERM');
+    await stop();
     images.close();
   }
 }

@@ -1,12 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { type ScanStats, type SecretToFind, scanForSecrets } from '../reporting/secret-scan.js';
 import { freePort } from '../teeth/ports.js';
+import { cleanEnv, startExternalReference } from './external-reference.js';
 
 /**
  * The guide's rule, end to end: "Secrets (client secret, passwords, access,
@@ -39,49 +40,6 @@ import { freePort } from '../teeth/ports.js';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const TOKEN_PREFIX = 'SEKRETTOKEN';
 const RUN_TIMEOUT_MS = 240_000;
-
-/** The environment without any SC_ or REFERENCE_ setting of the caller: the run gets exactly ours. */
-function cleanEnv(): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('SC_') && !k.startsWith('REFERENCE_')));
-}
-
-interface External {
-  settings: Record<string, string>;
-  stop(): Promise<void>;
-}
-
-/** `npm run reference` as a separate process; resolves with its export lines once it is ready. Its output is no report: it goes to `log`. */
-function startExternalReference(env: Record<string, string>, log: string): Promise<External> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'reference/main.ts'], { cwd: root, env: { ...cleanEnv(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`the reference did not start in 30 s: ${out.slice(-500)}`));
-    }, 30_000);
-    const take = (chunk: Buffer) => {
-      out += chunk.toString();
-      writeFileSync(log, out);
-      if (!out.includes('# reference ready')) return;
-      clearTimeout(timer);
-      const settings: Record<string, string> = {};
-      for (const m of out.matchAll(/^export (SC_\w+)='((?:[^']|'\\'')*)'$/gm)) settings[m[1]] = m[2].replace(/'\\''/g, "'");
-      resolve({ settings, stop });
-    };
-    child.stdout.on('data', take);
-    child.stderr.on('data', take);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the reference exited (${code}) before it was ready: ${out.slice(-500)}`));
-    });
-  });
-}
 
 /** `npm run conformance` with the settings; stdout and stderr go to `log`. Resolves with the exit code (or the signal after a timeout). */
 function runConformance(env: NodeJS.ProcessEnv, args: string[], log: string): Promise<string> {
