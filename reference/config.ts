@@ -23,6 +23,27 @@ export const REFERENCE_ACCOUNTS: ReferenceAccount[] = (['pro', 'basic'] as const
   names(plan).map((username) => ({ username, password: `pw-${username}-reference`, plan })),
 );
 
+/** The reference's accounts with `passwordSuffix` appended to every password. */
+export function referenceAccounts(passwordSuffix = ''): ReferenceAccount[] {
+  return REFERENCE_ACCOUNTS.map((a) => ({ ...a, password: `${a.password}${passwordSuffix}` }));
+}
+
+/** The embedded reference's credentials: its REFERENCE_CLIENT_SECRET, _CONTROL_TOKEN and _PASSWORD_SUFFIX settings, or the defaults. */
+export interface ReferenceCredentials {
+  clientSecret: string;
+  controlToken: string;
+  accounts: ReferenceAccount[];
+}
+
+/** The one reading of those settings, shared by the reference, the suite's settings and the report's masking. */
+export function referenceCredentials(env: NodeJS.ProcessEnv = process.env): ReferenceCredentials {
+  return {
+    clientSecret: env.REFERENCE_CLIENT_SECRET || REFERENCE_CLIENT_SECRET,
+    controlToken: env.REFERENCE_CONTROL_TOKEN || REFERENCE_CONTROL_TOKEN,
+    accounts: referenceAccounts(env.REFERENCE_PASSWORD_SUFFIX),
+  };
+}
+
 export interface ReferenceOptions {
   /** 0 picks a free port. */
   port: number;
@@ -71,6 +92,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): ReferenceO
   if (!/^[A-Za-z0-9_-]*$/.test(tokenPrefix)) {
     throw new Error(`REFERENCE_TOKEN_PREFIX must be letters, digits, '-' or '_', got '${tokenPrefix}'`);
   }
+  const credentials = referenceCredentials(env);
   return {
     port: int('REFERENCE_PORT', REFERENCE_DEFAULT_PORT, 0),
     defect: env.REFERENCE_DEFECT || undefined,
@@ -78,8 +100,8 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): ReferenceO
     webhookRetryMs: retry.length > 0 ? retry : [200, 400, 800],
     itemLimit: int('REFERENCE_ITEM_LIMIT', 5, 1),
     pageSize: int('REFERENCE_PAGE_SIZE', 3, 1),
-    clientSecret: env.REFERENCE_CLIENT_SECRET || REFERENCE_CLIENT_SECRET,
-    controlToken: env.REFERENCE_CONTROL_TOKEN || REFERENCE_CONTROL_TOKEN,
+    clientSecret: credentials.clientSecret,
+    controlToken: credentials.controlToken,
     passwordSuffix: env.REFERENCE_PASSWORD_SUFFIX ?? '',
     tokenPrefix,
   };

@@ -1,20 +1,20 @@
 import type { AddressInfo } from 'node:net';
 import {
   optionsFromEnv,
-  REFERENCE_ACCOUNTS,
   REFERENCE_CLIENT_ID,
   REFERENCE_CLIENT_SECRET,
   REFERENCE_CONTROL_TOKEN,
   REFERENCE_REDIRECT_URI,
   type ReferenceAccount,
   type ReferenceOptions,
+  referenceAccounts,
 } from './config.js';
 import { registerControlRoutes } from './control/routes.js';
 import { EventBus } from './core/events.js';
 import { Router } from './core/http.js';
 import { createFrameServer, Frame, type FrameStats } from './http-server.js';
-import { apiMount, controlMount } from './mounts.js';
 import { ItemsService } from './items/index.js';
+import { apiMount, controlMount } from './mounts.js';
 import { IdentityProvider } from './oauth/identity-provider.js';
 import { Seam } from './seam.js';
 import { TransactionsService } from './transactions/index.js';
@@ -49,7 +49,7 @@ export async function startReference(overrides: Partial<ReferenceOptions> = {}):
   const options: ReferenceOptions = { ...optionsFromEnv({}), port: 0, ...overrides };
   const seam = new Seam(options.defect, options.variants);
   const bus = new EventBus();
-  const accounts = REFERENCE_ACCOUNTS.map((a) => ({ ...a, password: `${a.password}${options.passwordSuffix ?? ''}` }));
+  const accounts = referenceAccounts(options.passwordSuffix);
   const client = { id: REFERENCE_CLIENT_ID, secret: options.clientSecret ?? REFERENCE_CLIENT_SECRET, redirectUri: REFERENCE_REDIRECT_URI };
   const controlToken = options.controlToken ?? REFERENCE_CONTROL_TOKEN;
   const tokenPrefix = options.tokenPrefix ?? '';

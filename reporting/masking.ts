@@ -10,7 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { MASK, mask, registerSecret, SECRET_FIELDS } from '../lib/secrets.js';
-import { REFERENCE_ACCOUNTS, REFERENCE_CLIENT_SECRET, REFERENCE_CONTROL_TOKEN } from '../reference/config.js';
+import { referenceCredentials } from '../reference/config.js';
 
 export { MASK };
 
@@ -82,9 +82,10 @@ function remember(value: string | undefined): void {
 export function registerRunSecrets(env: NodeJS.ProcessEnv = process.env): void {
   for (const name of ['SC_CLIENT_SECRET', 'SC_CONTROL_TOKEN']) remember(env[name]);
   for (const p of accountPasswords(env.SC_ACCOUNTS)) remember(p);
-  remember(env.REFERENCE_CLIENT_SECRET || REFERENCE_CLIENT_SECRET);
-  remember(env.REFERENCE_CONTROL_TOKEN || REFERENCE_CONTROL_TOKEN);
-  for (const a of REFERENCE_ACCOUNTS) remember(`${a.password}${env.REFERENCE_PASSWORD_SUFFIX ?? ''}`);
+  const reference = referenceCredentials(env);
+  remember(reference.clientSecret);
+  remember(reference.controlToken);
+  for (const a of reference.accounts) remember(a.password);
 }
 
 /** Replaces the registered run secrets (by value only) in a finished output. */

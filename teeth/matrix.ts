@@ -182,20 +182,15 @@ export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
       SC_WORKERS: workersPerRun,
       ...(options.seed ? { FC_SEED: options.seed } : {}),
     };
+    /** One Playwright run of this job against the reference with `reference` settings; not run once the matrix is aborted. */
+    const play = (args: string[], reference: Record<string, string>, limit: number) =>
+      options.signal?.aborted
+        ? notRun(job.name)
+        : runPlaywright({ ...where, name: job.name, args, env: { ...env, ...reference }, dir, timeoutMs: limit, signal: options.signal });
     if (job.kind === 'defect') {
       const limit = options.defectTimeoutMs;
-      const outcome = options.signal?.aborted
-        ? notRun(job.name)
-        : await runPlaywright({
-            ...where,
-            name: job.name,
-            // Every relevant check runs: a first failure charged to another rule must not hide the one that kills.
-            args: ['--grep', grepForIds(job.info.breaks), '--pass-with-no-tests'],
-            env: { ...env, REFERENCE_DEFECT: job.name },
-            dir,
-            timeoutMs: limit,
-            signal: options.signal,
-          });
+      // Every relevant check runs: a first failure charged to another rule must not hide the one that kills.
+      const outcome = await play(['--grep', grepForIds(job.info.breaks), '--pass-with-no-tests'], { REFERENCE_DEFECT: job.name }, limit);
       const row = rows.get(job.name)!;
       Object.assign(row, defectVerdict(job.info.breaks, outcome, limit / 1000), {
         seconds: outcome.seconds,
@@ -205,17 +200,7 @@ export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
       options.onProgress?.(`${row.verdict.padEnd(11)} ${job.name} (${outcome.seconds.toFixed(1)} s)`);
     } else {
       const limit = options.suiteTimeoutMs;
-      const outcome = options.signal?.aborted
-        ? notRun(job.name)
-        : await runPlaywright({
-            ...where,
-            name: job.name,
-            args: [],
-            env: { ...env, ...(job.variants.length ? { REFERENCE_VARIANTS: job.variants.join(',') } : {}) },
-            dir,
-            timeoutMs: limit,
-            signal: options.signal,
-          });
+      const outcome = await play([], job.variants.length ? { REFERENCE_VARIANTS: job.variants.join(',') } : {}, limit);
       const { checks, ...verdict } = suiteVerdict(outcome, limit / 1000);
       if (job.name === 'clean' && verdict.verdict !== 'ERROR') cleanChecks = checks;
       suites.push({ name: job.name, ...verdict, seconds: outcome.seconds, logPath: outcome.logPath || undefined, port });

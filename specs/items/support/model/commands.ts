@@ -72,7 +72,7 @@ export function fillArb(freeSlots: number): fc.Arbitrary<Fill> {
  * frees one, a create takes it, delete frees one, reserve/unreserve, lists.
  */
 export function quotaScenario(freeSlots: number, pro: boolean): QuotaCommand[] {
-  const fill = Array.from({ length: Math.max(0, freeSlots) }, () => new CreateCommand());
+  const fill = new Fill(Math.max(0, freeSlots)).commands();
   const proOnly = (...cmds: QuotaCommand[]) => (pro ? cmds : []);
   return [
     ...fill,
