@@ -62,7 +62,7 @@ test('a client written from the spec alone logs in, sees the quota rule, verifie
 const broken: { defect: string; says: RegExp }[] = [
   { defect: 'quota-ignored', says: /the create beyond the quota is not hidden/ },
   { defect: 'retry-new-id', says: /the retry carries another notification id/ },
-  { defect: 'signature-wrong-key', says: /signature does not verify/ },
+  { defect: 'signature-wrong-key', says: /signature does not verify under the webhook token/ },
   { defect: 'reuse-not-revoking', says: /the newest one then 200/ },
   { defect: 'state-dropped', says: /the state came back changed/ },
 ];

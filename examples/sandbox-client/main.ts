@@ -94,15 +94,20 @@ async function main(): Promise<void> {
     local.answers.push(500);
     expectStatus(await call('PUT', `${baseUrl}/items/${active}/inactivate`, bearer), (s) => s >= 200 && s < 300, `PUT /items/${active}/inactivate`);
     const ours = () => local.deliveries.filter((d) => d.raw.includes(active));
-    if (!(await waitUntil(() => ours().length >= 2, WAIT_MS))) throw new Unexpected(`${ours().length} ITEM_INACTIVATED notification(s) in ${WAIT_MS} ms; wanted the first and its retry after our 500`);
-    const [first, retry] = ours();
-    const [a, b] = [JSON.parse(first.raw), JSON.parse(retry.raw)] as { id: string; type: string; data: { item_id: string } }[];
+    if (!(await waitUntil(() => ours().length >= 1, WAIT_MS))) throw new Unexpected(`no ITEM_INACTIVATED notification in ${WAIT_MS} ms`);
+    const [first] = ours();
+    const a = JSON.parse(first.raw) as { id: string; type: string; data: { item_id: string } };
     if (a.type !== 'ITEM_INACTIVATED' || a.data.item_id !== active) throw new Unexpected(`the notification reads ${first.raw.slice(0, 200)}`);
-    if (a.id !== b.id) throw new Unexpected('the retry carries another notification id');
     if (!first.path.includes(`user=${account.username}`)) throw new Unexpected(`the notification came to ${first.path}, without the subscribed query`);
-    if (!signatureValid(first, token) || !signatureValid(retry, token)) throw new Unexpected('a notification signature does not verify under the webhook token');
-    if (first.headers['x-service-timestamp'] === retry.headers['x-service-timestamp']) throw new Unexpected('the retry repeats the X-Service-Timestamp');
-    ok('ITEM_INACTIVATED arrived signed; after our 500 it came again with the same id, a new timestamp and a valid signature');
+    if (!signatureValid(first, token)) throw new Unexpected('the notification signature does not verify under the webhook token');
+    // The spec shows no retry schedule: a server that retries later than we wait is not wrong, so we only say so.
+    if (await waitUntil(() => ours().length >= 2, WAIT_MS)) {
+      const retry = ours()[1];
+      if ((JSON.parse(retry.raw) as { id: string }).id !== a.id) throw new Unexpected('the retry carries another notification id');
+      if (!signatureValid(retry, token)) throw new Unexpected('the retry signature does not verify under the webhook token');
+      if (first.headers['x-service-timestamp'] === retry.headers['x-service-timestamp']) throw new Unexpected('the retry repeats the X-Service-Timestamp');
+      ok('ITEM_INACTIVATED arrived signed; after our 500 it came again with the same id, a new timestamp and a valid signature');
+    } else ok(`ITEM_INACTIVATED arrived signed; no retry after our 500 within ${WAIT_MS} ms (the spec shows no retry schedule)`);
 
     // 4. Refresh-token reuse revokes a direct-integrator session.
     const controlUrl = setting('SC_CONTROL_URL').replace(/\/$/, '');
