@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { maskDeep, maskText } from './masking.js';
 import { parseTitleIds } from './title-ids.js';
-import type { Check, Evidence, Finding } from './types.js';
+import type { Check, Evidence, Finding, Ledger } from './types.js';
 
 interface Attachment {
   name?: string;
@@ -67,9 +67,27 @@ export function parseAttachments(attachments: Attachment[]): Evidence[] {
       expected: cut(e.expected),
       actual: cut(e.actual),
       curl: cut(e.curl),
+      severity: e.severity === 'MUST' || e.severity === 'SHOULD' ? e.severity : undefined,
+      soft: e.soft === true ? true : undefined,
     });
   }
   return out;
+}
+
+const counts = (v: unknown): Record<string, number> =>
+  v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).filter((e): e is [string, number] => typeof e[1] === 'number')) : {};
+
+/** The check's ledger (the `verdicts` attachment of fixtures/ledger.ts), or undefined when it wrote none. */
+export function parseLedger(attachments: Attachment[]): Ledger | undefined {
+  const a = attachments.find((x) => x.name === 'verdicts');
+  const text = a && attachmentText(a);
+  if (text === undefined) return undefined;
+  try {
+    const parsed = JSON.parse(text) as { passed?: unknown; failed?: unknown };
+    return { passed: counts(parsed.passed), failed: counts(parsed.failed) };
+  } catch {
+    return undefined;
+  }
 }
 
 /**

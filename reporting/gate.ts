@@ -1,9 +1,9 @@
 /**
  * The CI gate: exit non-zero exactly when a MUST requirement failed (or, under
  * SC_STRICT=1, a SHOULD finding was made), unless the baseline lists it as a
- * known gap. A broken run (no usable report, a bad setting, an interrupted run)
- * and a failing check no requirement carries fail it too: neither may pass as
- * "conformant".
+ * known gap. A broken run (no usable report, a bad setting, an interrupted run),
+ * a check that broke before it could judge, and a failure no requirement
+ * carries fail it too: none may pass as "conformant".
  */
 import { existsSync, readFileSync } from 'node:fs';
 import type { GateResult, Problem, RequirementResult } from './types.js';
@@ -59,6 +59,7 @@ export function decideGate({ requirements, problems, runErrors, strict, baseline
     return v !== undefined && v !== 'passed' && v !== 'failed';
   });
   const unattributed = problems.filter((p) => p.kind === 'unattributed-failure');
+  const broken = problems.filter((p) => p.kind === 'broken-check');
 
   const reasons: string[] = [];
   if (runErrors.length) reasons.push(`the run is broken: ${runErrors[0]}${runErrors.length > 1 ? ` (+${runErrors.length - 1} more)` : ''}`);
@@ -68,7 +69,10 @@ export function decideGate({ requirements, problems, runErrors, strict, baseline
   if (shouldBlocking.length) reasons.push(`SC_STRICT=1: ${shouldBlocking.length} requirement${shouldBlocking.length === 1 ? '' : 's'} with SHOULD findings: ${shouldBlocking.join(', ')}`);
   if (unattributed.length) reasons.push(`${unattributed.length} failing check${unattributed.length === 1 ? '' : 's'} name${unattributed.length === 1 ? 's' : ''} no catalog requirement`);
 
-  const exitCode: GateResult['exitCode'] = runErrors.length ? 2 : blocking.length || unattributed.length ? 1 : 0;
+  // A check that broke (an exception, a timeout) judged nothing of what it did not reach: charged to no rule, it
+  // still keeps the run from passing. With a MUST failure the server fails (1); otherwise the run could not judge (2).
+  if (broken.length) reasons.push(`${broken.length} check${broken.length === 1 ? '' : 's'} broke before ${broken.length === 1 ? 'it' : 'they'} could judge: ${broken.map((p) => p.checkTitle).join('; ')}`);
+  const exitCode: GateResult['exitCode'] = runErrors.length ? 2 : blocking.length || unattributed.length ? 1 : broken.length ? 2 : 0;
   return {
     passed: exitCode === 0,
     exitCode,

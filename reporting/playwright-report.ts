@@ -7,7 +7,7 @@
  * says what went wrong.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { parseAttachments, parseFindingAnnotations } from './evidence.js';
+import { parseAttachments, parseFindingAnnotations, parseLedger } from './evidence.js';
 import { maskText } from './masking.js';
 import { parseTitleIds } from './title-ids.js';
 import type { Check, CheckStatus } from './types.js';
@@ -117,6 +117,7 @@ function toCheck(spec: PwSpec, test: PwTest, suiteFile: string): Check {
     errors,
     evidence: parseAttachments(last?.attachments ?? []),
     findings: [],
+    ledger: parseLedger(last?.attachments ?? []),
   };
   // Annotations pushed at run time show up on the test and on the result: parse both, deduplicate inside.
   check.findings = parseFindingAnnotations([...(test.annotations ?? []), ...(last?.annotations ?? [])], check);

@@ -51,6 +51,16 @@ export interface Evidence {
   expected?: string;
   actual?: string;
   curl?: string;
+  /** MUST or SHOULD, as the check's ledger judged it; absent in reports from before the ledger. */
+  severity?: 'MUST' | 'SHOULD';
+  /** Recorded by a soft assertion: the check went on after it. */
+  soft?: boolean;
+}
+
+/** The `verdicts` attachment of a check (fixtures/ledger.ts): per requirement ID, the assertions naming it that passed and failed. */
+export interface Ledger {
+  passed: Record<string, number>;
+  failed: Record<string, number>;
 }
 
 /** A SHOULD-level observation recorded by a check (`finding` annotation) or a failing SHOULD check. */
@@ -88,6 +98,8 @@ export interface Check {
   errors: string[];
   evidence: Evidence[];
   findings: Finding[];
+  /** The check's ledger; absent in reports written before the ledger (then a passed check proves its title's IDs). */
+  ledger?: Ledger;
 }
 
 /** `suite-side`: a rule the suite itself keeps (a client-side rule of the spec) that no check against the target exercised; `npm test` proves it. */
@@ -107,7 +119,12 @@ export interface CheckRef {
   skipReason?: string;
   errors: string[];
   evidence: Evidence[];
+  /** What this check's assertions said of the requirement it is listed under (a check may pass one rule and fail another). */
+  ruleVerdict?: RuleVerdict;
 }
+
+/** One check's word on one requirement: its assertions naming it passed, failed (MUST or SHOULD), or none ran. */
+export type RuleVerdict = 'passed' | 'failed' | 'finding' | 'not reached';
 
 export interface RequirementResult {
   id: string;
@@ -132,7 +149,7 @@ export interface RequirementResult {
 }
 
 export interface Problem {
-  kind: 'unknown-id' | 'no-id' | 'skip-reason' | 'unattributed-failure' | 'catalog' | 'baseline' | 'previous';
+  kind: 'unknown-id' | 'no-id' | 'skip-reason' | 'unattributed-failure' | 'broken-check' | 'unasserted' | 'catalog' | 'baseline' | 'previous';
   message: string;
   checkTitle?: string;
 }

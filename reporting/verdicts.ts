@@ -1,29 +1,110 @@
 /**
  * The verdict rules: from the catalog and the checks that ran to one verdict
- * per requirement.
+ * per requirement. Exact blame (docs/REPORTS.md "Verdicts"):
  *
- * - A requirement is `passed` only when every check tied to it passed and at
- *   least one ran. Skipped is never passed.
- * - A failing tied check makes it `failed` when the failure is charged to it
- *   (`chargedIds`: the rules the failure's evidence names); a check that failed
- *   on another of its rules leaves it `not-exercised`. The failure is a MUST failure
- *   only when the check is not tagged @should and the requirement is a stated
- *   MUST; otherwise it is a SHOULD finding, kept apart (severity SHOULD).
+ * - Every assertion names the requirement(s) it proves, and the check's ledger
+ *   (fixtures/ledger.ts, the `verdicts` attachment) counts, per ID, the
+ *   assertions that passed and failed; each failure leaves its evidence.
+ * - A failure is charged to exactly the IDs its evidence names, whether or not
+ *   they are in the check's title. A requirement is `failed` when a failure is
+ *   charged to it: a MUST failure when its severity is MUST, else a SHOULD
+ *   finding, kept apart.
+ * - A requirement is `passed` only when at least one assertion naming it ran
+ *   and none failed. A check's title does not pass a rule by itself.
+ * - A check that failed with no failure recorded (an exception, a timeout)
+ *   broke before it could judge: it is charged to no rule, its rules are
+ *   `not-exercised` with the error as the reason, and the run lists it as a
+ *   problem (the gate reports it; see gate.ts).
  * - A `finding` annotation naming the requirement also makes it `failed`
- *   with severity SHOULD (the check itself passed; the target deviated from a
- *   SHOULD): it is not passed, and not a MUST failure either.
+ *   with severity SHOULD (the target deviated from a SHOULD).
  * - Nothing ran: `not-testable` if the catalog says so, `not-exercised` (with
- *   the skip reason) if a tied check was skipped, `suite-side` for a rule of
- *   the client (the suite) that no check cites, else `no-check` (a finding
- *   about the suite itself; the skip list's reason is shown if listed).
+ *   the reason) if a tied check was skipped, stopped before it, or broke,
+ *   `suite-side` for a rule of the client that no check cites, else `no-check`.
+ *
+ * Reports written before the ledger existed (no `verdicts` attachment) are
+ * read the old way (`withLedger`): a passed check proves the IDs of its title.
  */
 import { idPrefix } from './title-ids.js';
-import type { Catalog, CatalogRequirement, Check, CheckRef, Finding, Problem, RequirementResult } from './types.js';
+import type { Catalog, CatalogRequirement, Check, CheckRef, Evidence, Finding, Problem, RequirementResult, RuleVerdict } from './types.js';
+
+export type Severity = 'MUST' | 'SHOULD';
 
 const NOT_EXERCISED = /^not exercised:\s*/i;
 const SUITE_SIDE = 'a rule the suite itself keeps, not the target: the project’s own tests (npm test) prove it';
 
-function ref(c: Check): CheckRef {
+/** The IDs a piece of evidence names. */
+export function namedIds(e: Pick<Evidence, 'requirement' | 'requirements'>): string[] {
+  return e.requirements?.length ? e.requirements : e.requirement ? [e.requirement] : [];
+}
+
+/**
+ * The severity of a failure of requirement `id` seen by a check: MUST when the
+ * requirement is a stated MUST, unless the check is tagged @should and `id` is
+ * one of its title's rules (the check judges that rule at SHOULD level). A
+ * set-up step's rule outside the title keeps its own level. An ID the catalog
+ * lacks is MUST: a typo must not hide a failure (the report lists it as a problem).
+ */
+export function failureSeverity(req: Pick<CatalogRequirement, 'level' | 'source'> | undefined, id: string, check: { should: boolean; ids: readonly string[] }): Severity {
+  if (!req) return 'MUST';
+  if (req.level !== 'MUST' || req.source === 'inferred') return 'SHOULD';
+  return check.should && check.ids.includes(id) ? 'SHOULD' : 'MUST';
+}
+
+/** The IDs a check's recorded failures are charged to: exactly those their evidence names. */
+export function chargedIds(c: Pick<Check, 'evidence'>): string[] {
+  return [...new Set(c.evidence.flatMap(namedIds))];
+}
+
+/**
+ * True when the check failed without finishing its judgement: it recorded no
+ * conformance failure (an exception), or it ran out of time. Its recorded
+ * failures still count; the rules it did not reach are not exercised.
+ */
+export function brokeBeforeJudging(c: Pick<Check, 'status' | 'rawStatus' | 'evidence'>): boolean {
+  return c.status === 'failed' && (c.rawStatus === 'timedOut' || c.evidence.every((e) => namedIds(e).length === 0));
+}
+
+/** True when a failure of this check for this requirement is a MUST failure (reports without a recorded severity). */
+export function isMustFailure(check: Pick<Check, 'should' | 'ids'>, req: Pick<CatalogRequirement, 'id' | 'level' | 'source'>): boolean {
+  return failureSeverity(req, req.id, check) === 'MUST';
+}
+
+/** The assertions of one check about one requirement. */
+interface Word {
+  check: Check;
+  failures: Evidence[];
+  passes: number;
+}
+
+function wordOf(c: Check, id: string): Word {
+  return { check: c, failures: c.evidence.filter((e) => namedIds(e).includes(id)), passes: c.ledger?.passed[id] ?? 0 };
+}
+
+/**
+ * A check from a report written before the ledger (no `verdicts` attachment), read
+ * the way such reports were: a passed check proves its title's IDs, and a failure
+ * whose evidence names no rule is charged to them. Evidence that names rules is
+ * charged to exactly those, as now.
+ */
+export function withLedger(c: Check): Check {
+  if (c.ledger) return c;
+  const passed = c.status === 'passed' ? Object.fromEntries(c.ids.map((id) => [id, 1])) : {};
+  const named = c.evidence.some((e) => namedIds(e).length > 0);
+  if (c.status !== 'failed' || named || c.ids.length === 0) return { ...c, ledger: { passed, failed: {} } };
+  const evidence = c.evidence.length ? c.evidence.map((e) => ({ ...e, requirements: c.ids })) : [{ title: c.errors[0]?.split('\n')[0], requirements: c.ids }];
+  return { ...c, evidence, ledger: { passed, failed: Object.fromEntries(c.ids.map((id) => [id, 1])) } };
+}
+
+function severityOf(e: Evidence, w: Word, req: CatalogRequirement): Severity {
+  return e.severity ?? failureSeverity(req, req.id, w.check);
+}
+
+function ruleVerdictOf(w: Word, req: CatalogRequirement): RuleVerdict {
+  if (w.failures.length) return w.failures.some((e) => severityOf(e, w, req) === 'MUST') ? 'failed' : 'finding';
+  return w.passes > 0 ? 'passed' : 'not reached';
+}
+
+function ref(c: Check, w: Word, req: CatalogRequirement): CheckRef {
   return {
     id: c.id,
     title: c.title,
@@ -36,45 +117,22 @@ function ref(c: Check): CheckRef {
     should: c.should,
     skipReason: c.skipReason,
     errors: c.errors,
-    // Evidence tied to another requirement of a multi-ID check stays with that one.
-    evidence: c.evidence,
+    // The evidence of this requirement; a check that broke shows its error alone.
+    evidence: w.failures,
+    ruleVerdict: c.status === 'skipped' && w.passes === 0 && w.failures.length === 0 ? undefined : ruleVerdictOf(w, req),
   };
 }
 
-/**
- * The IDs of a failing check that its failure is charged to. A check that proves
- * several rules stops at the first broken one, and its evidence names that rule
- * (`judge.verify(…, { requirements })`): the failure is charged to the check's IDs
- * the evidence names. When the evidence names none of them (an exception, a
- * schema check naming a general rule), it is charged to every ID of the check.
- */
-export function chargedIds(c: Pick<Check, 'ids' | 'status' | 'evidence'>): string[] {
-  if (c.status !== 'failed' || c.evidence.length === 0) return c.ids;
-  const named = new Set<string>();
-  for (const e of c.evidence) {
-    const ids = e.requirements?.length ? e.requirements : e.requirement ? [e.requirement] : [];
-    // Evidence that names no rule could belong to any of them.
-    if (ids.length === 0) return c.ids;
-    for (const id of ids) named.add(id);
-  }
-  const charged = c.ids.filter((id) => named.has(id));
-  return charged.length ? charged : c.ids;
-}
-
-/** True when a failure of this check for this requirement is a MUST failure (not a SHOULD finding). */
-export function isMustFailure(check: Pick<Check, 'should'>, req: Pick<CatalogRequirement, 'level' | 'source'>): boolean {
-  return !check.should && req.level === 'MUST' && req.source !== 'inferred';
-}
-
-function evidenceFor(c: Check, id: string): CheckRef['evidence'] {
-  const own = c.evidence.filter((e) => {
-    const named = e.requirements?.length ? e.requirements : e.requirement ? [e.requirement] : [];
-    return named.length === 0 || named.includes(id) || !named.some((n) => c.ids.includes(n));
-  });
-  return own.length ? own : c.evidence;
+/** Why a tied check that ran gave no word on the requirement. */
+function whyNotReached(c: Check): string {
+  if (c.status === 'skipped') return c.skipReason ?? 'skipped without a reason';
+  if (brokeBeforeJudging(c)) return `"${c.title}" broke before it judged this rule: ${(c.errors[0] ?? c.rawStatus).split('\n')[0]}`;
+  if (c.status === 'failed') return `"${c.title}" stopped at a failure of ${chargedIds(c).join(', ')} before it got here`;
+  return `"${c.title}" ran no assertion naming it`;
 }
 
 function judge(req: CatalogRequirement, tied: Check[], findings: Finding[], skipReason: string | undefined): RequirementResult {
+  const words = tied.map((c) => wordOf(c, req.id));
   const base: RequirementResult = {
     id: req.id,
     section: req.section,
@@ -86,40 +144,35 @@ function judge(req: CatalogRequirement, tied: Check[], findings: Finding[], skip
     decision: req.decision,
     reasoning: req.reasoning,
     verdict: 'no-check',
-    checks: tied.map((c) => ({ ...ref(c), evidence: c.status === 'failed' ? evidenceFor(c, req.id) : [] })),
+    checks: words.map((w) => ref(w.check, w, req)),
     findings: [],
   };
-  const ran = tied.filter((c) => c.status !== 'skipped');
-  // A check that failed on another of its rules stopped before it proved this one: not passed, not blamed.
-  const stopped = ran.filter((c) => c.status === 'failed' && !chargedIds(c).includes(req.id));
-  const failing = ran.filter((c) => c.status === 'failed' && !stopped.includes(c));
-  const failureFindings: Finding[] = failing
-    .filter((c) => !isMustFailure(c, req))
-    .map((c) => ({ requirement: req.id, message: c.errors[0] ?? 'the check failed', checkId: c.id, checkTitle: c.title, kind: 'failure' }));
+  const failing = words.filter((w) => w.failures.length > 0);
+  const failureFindings: Finding[] = failing.flatMap((w) =>
+    w.failures
+      .filter((e) => severityOf(e, w, req) === 'SHOULD')
+      .map((e) => ({ requirement: req.id, message: `${e.title ?? 'the check failed'}: expected ${e.expected ?? '?'}; got ${e.actual ?? '?'}`, checkId: w.check.id, checkTitle: w.check.title, kind: 'failure' as const })),
+  );
   base.findings = [...failureFindings, ...findings];
 
-  if (ran.length === 0 && findings.length === 0) {
+  if (failing.length || findings.length) {
+    const must = failing.some((w) => w.failures.some((e) => severityOf(e, w, req) === 'MUST'));
+    return { ...base, verdict: 'failed', severity: must ? 'MUST' : 'SHOULD' };
+  }
+  if (words.some((w) => w.passes > 0)) return { ...base, verdict: 'passed' };
+
+  if (req.testable === false && tied.every((c) => c.status === 'skipped')) return { ...base, verdict: 'not-testable', reason: req.why ?? 'the catalog marks it not testable' };
+  if (tied.length === 0) {
     if (req.testable === false) return { ...base, verdict: 'not-testable', reason: req.why ?? 'the catalog marks it not testable' };
     // A rule of the client (PKCE derivation, the receiver, the verifier) is the suite's to keep: the target
     // cannot break it, so no check against the target is missing; the project's own tests prove it.
-    if (req.needs?.includes('client-side') && tied.length === 0) return { ...base, verdict: 'suite-side', reason: SUITE_SIDE };
-    const skipped = tied.filter((c) => c.status === 'skipped');
-    if (skipped.length) {
-      const reasons = skipped.map((c) => c.skipReason ?? 'skipped without a reason');
-      const chosen = reasons.find((r) => NOT_EXERCISED.test(r)) ?? reasons[0];
-      return { ...base, verdict: 'not-exercised', reason: chosen.replace(NOT_EXERCISED, '') };
-    }
+    if (req.needs?.includes('client-side')) return { ...base, verdict: 'suite-side', reason: SUITE_SIDE };
     return { ...base, verdict: 'no-check', reason: skipReason, onSkipList: skipReason !== undefined };
   }
-  if (failing.length || findings.length) {
-    const must = failing.some((c) => isMustFailure(c, req));
-    return { ...base, verdict: 'failed', severity: must ? 'MUST' : 'SHOULD' };
-  }
-  if (stopped.length) {
-    const at = stopped.map((c) => `"${c.title}" stopped at a failure of ${chargedIds(c).join(', ')}`).join('; ');
-    return { ...base, verdict: 'not-exercised', reason: `a check proving it failed earlier on another rule before it got here: ${at}` };
-  }
-  return { ...base, verdict: 'passed' };
+  // Ran or not, no assertion naming it gave a word: the reasons, a real "not exercised:" skip first.
+  const reasons = [...new Set(tied.map(whyNotReached))];
+  const chosen = reasons.find((r) => NOT_EXERCISED.test(r)) ?? reasons[0];
+  return { ...base, verdict: 'not-exercised', reason: [chosen, ...reasons.filter((r) => r !== chosen)].join('; ').replace(NOT_EXERCISED, '') };
 }
 
 export interface Judged {
@@ -128,18 +181,27 @@ export interface Judged {
   problems: Problem[];
 }
 
+/** The IDs a check gave a word on: its title's, those its failures name, those its ledger counts. */
+function idsOf(c: Check): string[] {
+  return [...new Set([...c.ids, ...chargedIds(c), ...Object.keys(c.ledger?.passed ?? {}), ...Object.keys(c.ledger?.failed ?? {})])];
+}
+
 /** One result per catalog requirement, in catalog order, plus the findings and the problems found on the way. */
-export function judgeAll(catalog: Catalog, checks: Check[]): Judged {
+export function judgeAll(catalog: Catalog, checksAsRead: Check[]): Judged {
+  const checks = checksAsRead.map(withLedger);
   const known = new Map(catalog.requirements.map((r) => [r.id, r]));
   const skipList = new Map(catalog.skipList.map((s) => [s.id, s.reason]));
   const byId = new Map<string, Check[]>();
   const findingsById = new Map<string, Finding[]>();
   const problems: Problem[] = catalog.problems.map((message) => ({ kind: 'catalog' as const, message }));
-  const add = <T>(map: Map<string, T[]>, id: string, v: T) => map.set(id, [...(map.get(id) ?? []), v]);
+  const add = <T>(map: Map<string, T[]>, id: string, v: T) => {
+    const list = map.get(id) ?? [];
+    if (!list.includes(v)) map.set(id, [...list, v]);
+  };
 
-  for (const c of checks) {
+  for (const [i, c] of checks.entries()) {
     if (c.ids.length === 0) problems.push({ kind: 'no-id', message: 'the title names no requirement ID in leading brackets', checkTitle: c.title });
-    for (const id of c.ids) {
+    for (const id of idsOf(c)) {
       if (known.has(id)) add(byId, id, c);
       else problems.push({ kind: 'unknown-id', message: `${id} is not in the catalog`, checkTitle: c.title });
     }
@@ -148,8 +210,17 @@ export function judgeAll(catalog: Catalog, checks: Check[]): Judged {
     } else if (c.status === 'skipped' && c.skipReason && !NOT_EXERCISED.test(c.skipReason) && !/^(interrupted|not run):/.test(c.skipReason)) {
       problems.push({ kind: 'skip-reason', message: `skip reason does not begin with "not exercised:": ${c.skipReason}`, checkTitle: c.title });
     }
-    if (c.status === 'failed' && !c.ids.some((id) => known.has(id))) {
-      problems.push({ kind: 'unattributed-failure', message: 'a failing check names no catalog requirement, so no verdict carries it', checkTitle: c.title });
+    const charged = chargedIds(c);
+    if (c.status === 'failed' && charged.length > 0 && !charged.some((id) => known.has(id))) {
+      problems.push({ kind: 'unattributed-failure', message: `a failure names ${charged.join(', ')}, none of it in the catalog, so no verdict carries it`, checkTitle: c.title });
+    }
+    // A report from before the ledger charged a timed-out check to its title: only a ledger tells a check broke.
+    if (checksAsRead[i].ledger && brokeBeforeJudging(c)) {
+      problems.push({ kind: 'broken-check', message: `the check broke before it could judge (${c.rawStatus}): ${(c.errors[0] ?? 'no error message').split('\n')[0]}`, checkTitle: c.title });
+    }
+    if (c.status === 'passed' && c.ledger) {
+      const silent = c.ids.filter((id) => known.has(id) && !c.ledger?.passed[id] && !c.ledger?.failed[id] && !c.findings.some((f) => f.requirement === id));
+      if (silent.length) problems.push({ kind: 'unasserted', message: `the title names ${silent.join(', ')}, but no assertion naming ${silent.length === 1 ? 'it' : 'them'} ran`, checkTitle: c.title });
     }
     for (const f of c.findings) {
       if (!known.has(f.requirement)) {
@@ -158,7 +229,7 @@ export function judgeAll(catalog: Catalog, checks: Check[]): Judged {
       }
       add(findingsById, f.requirement, f);
       // The check that recorded the finding exercised the requirement: list it there too.
-      if (!c.ids.includes(f.requirement)) add(byId, f.requirement, c);
+      add(byId, f.requirement, c);
     }
   }
   for (const id of skipList.keys()) {

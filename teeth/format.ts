@@ -16,6 +16,12 @@ export function score(result: MatrixResult): string {
   return `${result.killed}/${total} = ${pct.toFixed(1)}%`;
 }
 
+/** Charged rules inside the defects' declared sets ÷ all charged rules. */
+export function precision(result: MatrixResult): string {
+  const p = result.precision;
+  return `${p.inside}/${p.charged} = ${(100 * p.ratio).toFixed(1)}% (${result.defects.filter((d) => d.verdict === 'OVERCHARGED').length} overcharged)`;
+}
+
 /** The check that killed a defect, without its file (the title carries the IDs). */
 const checkTitle = (key: string): string => key.split(' › ').slice(1).join(' › ');
 
@@ -30,7 +36,7 @@ export function formatMatrix(result: MatrixResult): string {
       d.seconds.toFixed(1),
     ]);
     out.push(table(['defect', 'group', 'verdict', 'killed by / why not', 's'], rows));
-    out.push('', `score: ${score(result)} killed`);
+    out.push('', `score: ${score(result)} killed`, `blame precision: ${precision(result)}`);
   } else {
     out.push('no defects declared or selected');
   }

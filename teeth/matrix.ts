@@ -25,6 +25,7 @@ import {
   confirmKill,
   type DefectVerdict,
   defectVerdict,
+  blamePrecision,
   type SuiteVerdict,
   type SuiteVerdictResult,
   suiteVerdict,
@@ -76,6 +77,9 @@ export interface DefectRow {
   killers: string[];
   killerError?: string;
   relevant: Counts;
+  /** Every rule the run's failures were charged to, and those of them the defect does not declare. */
+  charged: string[];
+  extra: string[];
   seconds: number;
   detail?: string;
   logPath?: string;
@@ -101,6 +105,8 @@ export interface MatrixResult {
   seed?: string;
   wallSeconds: number;
   killed: number;
+  /** Blame precision: charged rules the defects declare ÷ all charged rules. */
+  precision: { inside: number; charged: number; ratio: number };
   ok: boolean;
 }
 
@@ -141,6 +147,8 @@ export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
       verdict: 'NO-CHECK',
       killers: [],
       relevant: { total: 0, passed: 0, failed: 0, skipped: 0 },
+      charged: [],
+      extra: [],
       seconds: 0,
     };
     rows.set(name, row);
@@ -209,7 +217,7 @@ export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
   }
 
   const defects = [...rows.values()].map((row) => ({ ...row, ...confirmKill(row, cleanChecks) }));
-  const killed = defects.filter((d) => d.verdict === 'KILLED').length;
+  const killed = defects.filter((d) => d.verdict === 'KILLED' || d.verdict === 'OVERCHARGED').length;
   const ok =
     problems.length === 0 &&
     defects.every((d) => d.verdict === 'KILLED' && d.unknownIds.length === 0) &&
@@ -224,6 +232,7 @@ export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
     seed: options.seed,
     wallSeconds: (Date.now() - started) / 1000,
     killed,
+    precision: blamePrecision(defects),
     ok,
   };
 }

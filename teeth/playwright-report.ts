@@ -4,7 +4,7 @@
  * of the report is ignored so a Playwright upgrade that adds fields changes nothing.
  */
 import { readFileSync } from 'node:fs';
-import { parseAttachments } from '../reporting/evidence.js';
+import { parseAttachments, parseFindingAnnotations } from '../reporting/evidence.js';
 import { chargedIds } from '../reporting/verdicts.js';
 import { idsInTitlePath } from './ids.js';
 
@@ -63,8 +63,13 @@ export interface Check {
   skipReason?: string;
   /** First error message, ANSI colours removed, at most a few lines. */
   error?: string;
-  /** A failed check's IDs its failure is charged to: those its evidence names (reporting/verdicts.ts chargedIds). */
-  charged?: string[];
+  /**
+   * The rules this check's recorded failures are charged to, exactly those their
+   * evidence names (reporting/verdicts.ts chargedIds), plus the rules of its
+   * SHOULD findings: what the conformance report would blame. Any status: a check
+   * stopped at a SHOULD finding ends skipped with its failure recorded.
+   */
+  charged: string[];
 }
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes start with ESC.
@@ -86,7 +91,8 @@ export function checksOf(report: JsonReport): Check[] {
         const annotations = [...(test.annotations ?? []), ...(last?.annotations ?? [])];
         const skip = annotations.find((a) => a.type === 'skip' || a.type === 'fixme');
         const ids = idsInTitlePath([spec.file || file, ...titlePath]);
-        const failed = last !== undefined && FAILED_STATUSES.includes(last.status);
+        const evidence = parseAttachments(last?.attachments ?? []);
+        const findings = parseFindingAnnotations(annotations, { id: '', title: spec.title, ids }).map((f) => f.requirement);
         out.push({
           key: [spec.file || file, ...titlePath].join(' › '),
           file: spec.file || file,
@@ -97,7 +103,7 @@ export function checksOf(report: JsonReport): Check[] {
           status: last?.status,
           skipReason: last?.status === 'skipped' ? skip?.description : undefined,
           error: shortError(last?.error?.message ?? last?.errors?.[0]?.message),
-          charged: failed ? chargedIds({ ids, status: 'failed', evidence: parseAttachments(last.attachments ?? []) }) : undefined,
+          charged: [...new Set([...chargedIds({ evidence }), ...findings])],
         });
       }
     }

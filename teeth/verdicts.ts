@@ -6,11 +6,12 @@ import { type Check, checksOf, isFailed, topLevelErrors } from './playwright-rep
 import type { RunOutcome } from './run-playwright.js';
 
 /**
- * KILLED: a check citing one of the defect's IDs failed, and its failure is charged to one of them.
- * MISCHARGED: checks citing the IDs failed, but their evidence charges other rules: the report would blame the wrong rule.
- * UNCONFIRMED: it failed, but it does not pass on the clean reference either.
+ * KILLED: failures were charged to the rules the defect breaks, and to no other rule.
+ * OVERCHARGED: failures were charged to rules it breaks, and also to others (`extra`): the report would blame rules the server keeps.
+ * MISCHARGED: failures were charged, but none to a rule it breaks.
+ * UNCONFIRMED: it failed, but the failing check does not pass on the clean reference either.
  */
-export type DefectVerdict = 'KILLED' | 'SURVIVED' | 'NO-CHECK' | 'MISCHARGED' | 'UNCONFIRMED' | 'ERROR';
+export type DefectVerdict = 'KILLED' | 'OVERCHARGED' | 'SURVIVED' | 'NO-CHECK' | 'MISCHARGED' | 'UNCONFIRMED' | 'ERROR';
 
 export interface Counts {
   total: number;
@@ -21,11 +22,15 @@ export interface Counts {
 
 export interface DefectVerdictResult {
   verdict: DefectVerdict;
-  /** Keys (`file › describe › title`) of the relevant checks that failed. */
+  /** Keys (`file › describe › title`) of the checks whose failures were charged to a rule the defect breaks. */
   killers: string[];
   /** First lines of the first killer's error: what the check saw. */
   killerError?: string;
   relevant: Counts;
+  /** Every rule a failure of the run was charged to (MUST failures and SHOULD findings), as the report blames them. */
+  charged: string[];
+  /** Charged rules the defect does not declare it breaks: spilled blame. */
+  extra: string[];
   /** Why: the error of a run that gave no verdict, or what the relevant checks did. */
   detail?: string;
 }
@@ -39,7 +44,7 @@ export function countChecks(checks: readonly Check[]): Counts {
   };
 }
 
-export const cites = (check: Check, ids: readonly string[]): boolean => check.ids.some((id) => ids.includes(id));
+export const cites = (check: Pick<Check, 'ids'>, ids: readonly string[]): boolean => check.ids.some((id) => ids.includes(id));
 
 /** Why a run gave no usable report, or undefined when it did. */
 export function runError(outcome: RunOutcome, limitSeconds?: number): string | undefined {
@@ -50,34 +55,50 @@ export function runError(outcome: RunOutcome, limitSeconds?: number): string | u
 }
 
 /**
- * The verdict on one defect from the run of the checks citing its IDs. A failing
- * relevant check kills it even when the run also reports other errors: the check
- * saw the deviation. A hang never counts as a kill.
+ * The verdict on one defect from the run of the checks citing its IDs. The run's
+ * charged rules are what the conformance report would blame: each failure is
+ * charged to exactly the rules its evidence names. A check that broke (an
+ * exception, a timeout, no failure recorded) is charged to nothing, so it kills
+ * nothing; a hang never counts either.
  */
 export function defectVerdict(breaks: readonly string[], outcome: RunOutcome, limitSeconds?: number): DefectVerdictResult {
   const none: Counts = { total: 0, passed: 0, failed: 0, skipped: 0 };
   const error = runError(outcome, limitSeconds);
-  if (error || !outcome.report) return { verdict: 'ERROR', killers: [], relevant: none, detail: error };
-  const relevant = checksOf(outcome.report).filter((c) => cites(c, breaks));
+  if (error || !outcome.report) return { verdict: 'ERROR', killers: [], relevant: none, charged: [], extra: [], detail: error };
+  const checks = checksOf(outcome.report);
+  const relevant = checks.filter((c) => cites(c, breaks));
   const counts = countChecks(relevant);
-  const failed = relevant.filter(isFailed);
-  // The failure must land on a rule the defect breaks, as the conformance report charges it.
-  const killers = failed.filter((c) => cites({ ...c, ids: c.charged ?? c.ids }, breaks));
+  const charged = [...new Set(checks.flatMap((c) => c.charged))].sort();
+  const extra = charged.filter((id) => !breaks.includes(id));
+  const killers = checks.filter((c) => c.charged.some((id) => breaks.includes(id)));
   if (killers.length > 0) {
-    return { verdict: 'KILLED', killers: killers.map((c) => c.key), killerError: killers[0].error, relevant: counts };
+    const verdict = extra.length ? 'OVERCHARGED' : 'KILLED';
+    const detail = extra.length ? `also charged: ${extra.join(', ')}` : undefined;
+    return { verdict, killers: killers.map((c) => c.key), killerError: killers[0].error, relevant: counts, charged, extra, detail };
   }
-  if (failed.length > 0) {
-    const charged = [...new Set(failed.flatMap((c) => c.charged ?? []))].join(', ');
-    return { verdict: 'MISCHARGED', killers: [], killerError: failed[0].error, relevant: counts, detail: `the failing checks charge ${charged}, not the rules the defect breaks` };
+  const result = { killers: [], relevant: counts, charged, extra };
+  if (charged.length > 0) {
+    const failed = checks.find((c) => c.charged.length > 0);
+    return { ...result, verdict: 'MISCHARGED', killerError: failed?.error, detail: `the failures charge ${charged.join(', ')}, not the rules the defect breaks` };
   }
   const errors = topLevelErrors(outcome.report);
-  if (errors.length > 0) return { verdict: 'ERROR', killers: [], relevant: counts, detail: errors.join('\n') };
-  if (relevant.length === 0) return { verdict: 'NO-CHECK', killers: [], relevant: counts, detail: 'no check cites these IDs' };
-  const interrupted = relevant.filter((c) => c.status === 'interrupted' || c.status === undefined);
-  if (interrupted.length > 0) {
-    return { verdict: 'ERROR', killers: [], relevant: counts, detail: `${interrupted.length} relevant check(s) did not finish` };
+  if (errors.length > 0) return { ...result, verdict: 'ERROR', detail: errors.join('\n') };
+  if (relevant.length === 0) return { ...result, verdict: 'NO-CHECK', detail: 'no check cites these IDs' };
+  const unfinished = relevant.filter((c) => c.status === 'interrupted' || c.status === undefined || isFailed(c));
+  if (unfinished.length > 0) {
+    return { ...result, verdict: 'ERROR', detail: `${unfinished.length} relevant check(s) broke or did not finish without a failure charged to any rule: ${unfinished[0].error ?? unfinished[0].status ?? 'not run'}` };
   }
-  return { verdict: 'SURVIVED', killers: [], relevant: counts, detail: `${counts.passed} passed, ${counts.skipped} skipped` };
+  return { ...result, verdict: 'SURVIVED', detail: `${counts.passed} passed, ${counts.skipped} skipped` };
+}
+
+/**
+ * Blame precision over defect rows: of all the rules the runs charged, the share
+ * the defects declare they break (1 when nothing was charged).
+ */
+export function blamePrecision(rows: readonly Pick<DefectVerdictResult, 'charged' | 'extra'>[]): { inside: number; charged: number; ratio: number } {
+  const charged = rows.reduce((n, r) => n + r.charged.length, 0);
+  const inside = rows.reduce((n, r) => n + r.charged.length - r.extra.length, 0);
+  return { inside, charged, ratio: charged === 0 ? 1 : inside / charged };
 }
 
 /**
@@ -87,7 +108,7 @@ export function defectVerdict(breaks: readonly string[], outcome: RunOutcome, li
  * becomes UNCONFIRMED; killers that do pass on the clean reference come first.
  */
 export function confirmKill(result: DefectVerdictResult, clean: readonly Check[] | undefined): DefectVerdictResult {
-  if (result.verdict !== 'KILLED' || !clean) return result;
+  if ((result.verdict !== 'KILLED' && result.verdict !== 'OVERCHARGED') || !clean) return result;
   const passedClean = new Set(clean.filter((c) => c.status === 'passed').map((c) => c.key));
   const confirmed = result.killers.filter((k) => passedClean.has(k));
   if (confirmed.length === 0) {
@@ -118,10 +139,11 @@ export function suiteVerdict(outcome: RunOutcome, limitSeconds?: number): SuiteV
   if (error || !outcome.report) return { verdict: 'ERROR', ...empty, detail: error };
   const checks = checksOf(outcome.report);
   const failures = checks
-    .filter((c) => isFailed(c) || c.status === 'interrupted')
-    .map((c) => ({ key: c.key, status: c.status ?? 'not run', error: c.error }));
+    .filter((c) => isFailed(c) || c.status === 'interrupted' || c.charged.length > 0)
+    // A finding charged on a server that keeps the spec is a false finding, even where the check did not fail.
+    .map((c) => ({ key: c.key, status: isFailed(c) || c.status === 'interrupted' || !c.status ? (c.status ?? 'not run') : `finding on ${c.charged.join(', ')}`, error: c.error }));
   const unexplainedSkips = checks
-    .filter((c) => c.status === 'skipped' && !(c.skipReason ?? '').startsWith(NOT_EXERCISED))
+    .filter((c) => c.status === 'skipped' && c.charged.length === 0 && !(c.skipReason ?? '').startsWith(NOT_EXERCISED))
     .map((c) => ({ key: c.key, reason: c.skipReason }));
   const counts = countChecks(checks);
   const errors = topLevelErrors(outcome.report);

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { parseTitleIds } from '../reporting/title-ids.js';
 import type { CatalogRequirement } from '../reporting/types.js';
-import { chargedIds, isMustFailure, judgeAll } from '../reporting/verdicts.js';
+import { chargedIds, failureSeverity, isMustFailure, judgeAll } from '../reporting/verdicts.js';
 import { check, reportFrom, reportFromChecks } from './fixtures-report/helpers.js';
 
 /**
@@ -131,11 +131,15 @@ test.describe('rules on hand-made checks', () => {
     expect(rep.gate.exitCode).toBe(0);
   });
 
-  test('only a stated MUST failing in a check without @should is a MUST failure', () => {
-    expect(isMustFailure({ should: false }, { level: 'MUST', source: 'stated' })).toBe(true);
-    expect(isMustFailure({ should: true }, { level: 'MUST', source: 'stated' })).toBe(false);
-    expect(isMustFailure({ should: false }, { level: 'MUST', source: 'inferred' })).toBe(false);
-    expect(isMustFailure({ should: false }, { level: 'MAY', source: 'stated' })).toBe(false);
+  test('a failure is a MUST failure for a stated MUST, unless a @should check judges that rule of its title at SHOULD level', () => {
+    const must = { id: 'X-Y-1', level: 'MUST', source: 'stated' } as const;
+    expect(isMustFailure({ should: false, ids: ['X-Y-1'] }, must)).toBe(true);
+    expect(isMustFailure({ should: true, ids: ['X-Y-1'] }, must)).toBe(false);
+    // A set-up step's rule outside the @should check's title keeps its own level.
+    expect(isMustFailure({ should: true, ids: ['X-Z-1'] }, must)).toBe(true);
+    expect(isMustFailure({ should: false, ids: [] }, { ...must, source: 'inferred' })).toBe(false);
+    expect(isMustFailure({ should: false, ids: [] }, { ...must, level: 'MAY' })).toBe(false);
+    expect(failureSeverity(undefined, 'NOPE-1', { should: true, ids: ['NOPE-1'] })).toBe('MUST');
   });
 
   test('a client-side rule no check cites is suite-side, not a gap; cited by a check, it is judged like any other', () => {
@@ -147,21 +151,48 @@ test.describe('rules on hand-made checks', () => {
     expect(judged.requirements[0].reason).toContain('npm test');
   });
 
-  test('a multi-rule check that fails is charged to the rules its evidence names; its other rules are not exercised, never passed', () => {
+  test('a failure is charged to exactly the rules its evidence names, in the title or not; a rule passes only where an assertion naming it ran', () => {
     const evidence = (requirements: string[]) => ({ requirements, title: 't', status: 200 });
-    const ids = ['ITEM-QUOTA-1', 'ITEM-QUOTA-2', 'ITEM-LIST-2'];
-    const stoppedAt = check({ title: '[ITEM-QUOTA-1][ITEM-QUOTA-2][ITEM-LIST-2] model', ids, status: 'failed', rawStatus: 'failed', evidence: [evidence(['ITEM-QUOTA-1', 'ITEM-HIDDEN-1'])] });
-    const rep = reportFromChecks([stoppedAt, check({ title: '[ITEM-LIST-2] list', ids: ['ITEM-LIST-2'] })]);
+    const ledger = (passed: string[], failed: string[] = []) => ({ passed: Object.fromEntries(passed.map((id) => [id, 1])), failed: Object.fromEntries(failed.map((id) => [id, 1])) });
+    const stoppedAt = check({
+      title: '[ITEM-QUOTA-1][ITEM-LIST-2] model',
+      ids: ['ITEM-QUOTA-1', 'ITEM-LIST-2'],
+      status: 'failed',
+      rawStatus: 'failed',
+      evidence: [evidence(['ITEM-QUOTA-2'])],
+      ledger: ledger(['ITEM-QUOTA-1'], ['ITEM-QUOTA-2']),
+    });
+    const rep = reportFromChecks([stoppedAt, check({ title: '[ITEM-LIST-2] list', ids: ['ITEM-LIST-2'], ledger: ledger(['ITEM-LIST-2']) })]);
     const verdict = (id: string) => rep.requirements.find((r) => r.id === id);
-    expect(verdict('ITEM-QUOTA-1')).toMatchObject({ verdict: 'failed', severity: 'MUST' });
-    expect(verdict('ITEM-QUOTA-2')).toMatchObject({ verdict: 'not-exercised', reason: expect.stringContaining('stopped at a failure of ITEM-QUOTA-1') });
-    // Another check passed for ITEM-LIST-2, but the model never got to prove it: still not passed.
-    expect(verdict('ITEM-LIST-2')?.verdict).toBe('not-exercised');
+    // Charged to the rule the failing assertion names, although the title does not name it.
+    expect(verdict('ITEM-QUOTA-2')).toMatchObject({ verdict: 'failed', severity: 'MUST' });
+    // Its assertion ran and held before the failure: passed, and shown as passed by this check.
+    expect(verdict('ITEM-QUOTA-1')).toMatchObject({ verdict: 'passed' });
+    expect(verdict('ITEM-QUOTA-1')?.checks[0].ruleVerdict).toBe('passed');
+    // The model stopped before it judged ITEM-LIST-2; another check's assertion proved it.
+    expect(verdict('ITEM-LIST-2')?.verdict).toBe('passed');
+    expect(verdict('ITEM-LIST-2')?.checks.map((c) => c.ruleVerdict)).toEqual(['not reached', 'passed']);
     expect(rep.gate.exitCode).toBe(1);
-    // Evidence that names none of the check's rules, or a failure without evidence, is charged to every rule.
-    expect(chargedIds({ ids, status: 'failed', evidence: [evidence(['GEN-ERR-1'])] })).toEqual(ids);
-    expect(chargedIds({ ids, status: 'failed', evidence: [evidence(['ITEM-QUOTA-2']), { title: 'no rule named' }] })).toEqual(ids);
-    expect(chargedIds({ ids, status: 'failed', evidence: [] })).toEqual(ids);
+    expect(chargedIds({ evidence: [evidence(['GEN-ERR-1']), { title: 'no rule named' }] })).toEqual(['GEN-ERR-1']);
+  });
+
+  test('a check that broke (an exception, a timeout) is charged to no rule: its rules are not exercised and the run cannot pass', () => {
+    const broke = check({ title: '[ITEM-QUOTA-2] x', ids: ['ITEM-QUOTA-2'], status: 'failed', rawStatus: 'failed', errors: ['TypeError: x is undefined'], ledger: { passed: {}, failed: {} } });
+    const rep = reportFromChecks([broke]);
+    expect(rep.requirements.find((r) => r.id === 'ITEM-QUOTA-2')).toMatchObject({ verdict: 'not-exercised', reason: expect.stringContaining('broke before it judged this rule: TypeError') });
+    expect(rep.problems.map((p) => p.kind)).toContain('broken-check');
+    expect(rep.gate.exitCode).toBe(2);
+    // A passed check whose title names a rule no assertion named is a problem of the suite, and the rule is not passed.
+    const silent = reportFromChecks([check({ title: '[ITEM-QUOTA-2] x', ids: ['ITEM-QUOTA-2'], ledger: { passed: {}, failed: {} } })]);
+    expect(silent.requirements.find((r) => r.id === 'ITEM-QUOTA-2')?.verdict).toBe('not-exercised');
+    expect(silent.problems.map((p) => p.kind)).toContain('unasserted');
+  });
+
+  test('a SHOULD-level failure a check recorded before it stopped is a finding, the check skipped, never a MUST failure', () => {
+    const e = { requirements: ['GEN-ERR-2'], title: 'refused', severity: 'SHOULD' as const };
+    const rep = reportFromChecks([check({ title: '[GEN-ERR-2] x', ids: ['GEN-ERR-2'], status: 'skipped', rawStatus: 'skipped', should: true, skipReason: 'not exercised: stopped at a SHOULD finding', evidence: [e], ledger: { passed: {}, failed: { 'GEN-ERR-2': 1 } } })]);
+    expect(rep.requirements.find((r) => r.id === 'GEN-ERR-2')).toMatchObject({ verdict: 'failed', severity: 'SHOULD' });
+    expect(rep.gate.exitCode).toBe(0);
   });
 
   test('a sharded or filtered run says so', () => {

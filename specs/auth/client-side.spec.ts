@@ -10,7 +10,8 @@ import { startFakeIdp } from '../../fixtures/fake-idp.js';
 import { ConformanceFailure } from '../../fixtures/failure.js';
 import { authorizeWithForm, authorizationUrl } from '../../fixtures/login.js';
 import { openAggregatorSession, SessionError } from '../../fixtures/session.js';
-import { expect, registerSecret, type Settings, test } from '../../fixtures/index.js';
+import { expect, recordPass, registerSecret, type Settings, test } from '../../fixtures/index.js';
+import { parseTitleIds } from '../../reporting/title-ids.js';
 import { isValidVerifier, newCodeVerifier, newState, s256Challenge, VERIFIER_ALPHABET } from '../../lib/pkce.js';
 
 function fakeSettings(base: Settings, idp: { authUrl: string; baseUrl: string }): Settings {
@@ -28,6 +29,13 @@ function fakeSettings(base: Settings, idp: { authUrl: string; baseUrl: string })
 }
 
 test.describe('the suite as a client', { tag: '@auth' }, () => {
+  // These checks assert the suite's own behaviour with plain expect (no exchange with the target): one that ran
+  // to its end proves the client-side rules of its title. One that fails is the suite broken, never the target.
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a hook's fixtures from this destructuring.
+  test.afterEach(({}, testInfo) => {
+    if (testInfo.status === 'passed') recordPass(testInfo, parseTitleIds(testInfo.title).ids);
+  });
+
   test('[AUTH-PKCE-1] the suite makes random code_verifiers of the unreserved alphabet, at least 43 characters long', () => {
     const seen = new Set<string>();
     for (let i = 0; i < 500; i++) {

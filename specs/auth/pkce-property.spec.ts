@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import { VERIFIER_ALPHABET } from '../../lib/pkce.js';
 import { authorizeOptions, tokenEndpoint } from '../../fixtures/session.js';
 import { exchangeCode, tokenPair } from '../../fixtures/token-client.js';
-import { type Exchange, fail, test } from '../../fixtures/index.js';
+import { type Exchange, fail, recordPass, test } from '../../fixtures/index.js';
 
 const NUM_RUNS = Number(process.env.SC_FC_RUNS ?? 15);
 const TIME_LIMIT_MS = 30_000;
@@ -50,6 +50,7 @@ test.describe('PKCE verifiers', { tag: '@auth' }, () => {
         }),
         { numRuns: NUM_RUNS, seed, path, interruptAfterTimeLimit: TIME_LIMIT_MS, markInterruptAsFailure: false },
       );
+      recordPass(test.info(), ['AUTH-PKCE-3', 'AUTH-TOKEN-1']);
     } catch (error) {
       const replay = /seed: (-?\d+), path: "([^"]*)"/.exec((error as Error).message);
       const replayPath = (replay?.[2] ?? '?').replace(/:/g, ',');

@@ -26,7 +26,9 @@ test.describe('create', { tag: '@items' }, () => {
     await assertProperty(
       fc.asyncProperty(drafts, async (draft) => {
         const payload = freshPayload(draft, imageHost);
-        const id = await items.createOk(payload, ['ITEM-CREATE-7']);
+        // A draft with delivery allowed by the user and a listed max weight also proves ITEM-CREATE-4.
+        const proves = draft.delivery?.allowed_by_user && draft.delivery.max_weight_kg !== undefined ? ['ITEM-CREATE-7', 'ITEM-CREATE-4'] : ['ITEM-CREATE-7'];
+        const id = await items.createOk(payload, proves);
         try {
           await readBack(items, id, expectedOf(payload, READ_BACK), ['ITEM-CREATE-7']);
         } finally {

@@ -97,7 +97,7 @@ test.describe('webhook subscription refusals', { tag: '@webhooks' }, () => {
     // notifications"; a value no POST can reach is a SHOULD-level refusal (reported to the lead).
     const session = await webhookSession(sessions);
     for (const url of ['not a url', '/hooks/relative', 'ftp://127.0.0.1/hook']) {
-      await expectCreateRefused(api, session, track, { url, events: ['ITEM_INACTIVATED'] }, ['WH-SUB-8'], `with url ${JSON.stringify(url)}`);
+      await expectCreateRefused(api, session, track, { url, events: ['ITEM_INACTIVATED'] }, ['WH-SUB-12'], `with url ${JSON.stringify(url)}`);
     }
   });
 
@@ -122,7 +122,7 @@ test.describe('webhook subscription refusals', { tag: '@webhooks' }, () => {
     hasProAndBasic,
   }) => {
     test.skip(!hasProAndBasic, 'not exercised: needs a pro and a basic account (SC_ACCOUNTS)');
-    const [owner, stranger] = [await sessions.fresh('pro'), await sessions.fresh('basic')];
+    const [owner, stranger] = [await sessions.pooled('pro'), await sessions.pooled('basic')];
     const hook = await receiver.newHook();
     const webhook = await createWebhook({ api, session: owner, track }, hook.url, ['ITEM_INACTIVATED']);
     const path = `/webhooks/${encodeURIComponent(webhook.id)}`;

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { test } from '@playwright/test';
-import { type ApiClient, type ApiResponse, type ControlClient, expectStatus, type ImageHost, type Session, type Track, verify } from '../../../fixtures/index.js';
+import { type ApiClient, type ApiResponse, type ControlClient, expectStatus, type ImageHost, recordPass, type Session, type Track, verify } from '../../../fixtures/index.js';
 import { createTaggedItem } from '../../webhooks/support/tagged-item.js';
 
 export interface ShippingContext {
@@ -89,6 +89,8 @@ export async function listHolds(ctx: Pick<ShippingContext, 'api' | 'session'>, a
  */
 export async function accept(ctx: Pick<ShippingContext, 'api' | 'session'>, requestId: string, method: AcceptMethod): Promise<{ transactionId: string; res: ApiResponse }> {
   const transactionId = randomUUID();
+  // TX-ACCEPT-3 is the suite's own rule (a fresh UUID per accept): kept here, by construction.
+  recordPass(test.info(), ['TX-ACCEPT-3']);
   const res = await ctx.api.post(ctx.session, `${requestPath(requestId)}/accept/${method}`, { transaction_id: transactionId });
   await expectStatus(res, '2xx', [ACCEPT_REQUIREMENT[method]], `POST …/accept/${method} with a client transaction_id answers a 2xx`);
   return { transactionId, res };

@@ -1,30 +1,38 @@
 /**
- * Collects problems per requirement while one provoked notification is judged
- * on several rules, then fails once naming exactly the requirements broken.
- * One event, many rules: a real target pays for one item per check, not one per rule.
+ * Collects what one provoked notification shows, per requirement, while it is
+ * judged on several rules, then settles each rule on its own: a pass for every
+ * rule judged without a problem, a failure with its own evidence for each rule
+ * broken (charged to that rule alone). One event, many rules: a real target
+ * pays for one item per check, not one per rule.
  */
 import { test } from '@playwright/test';
-import { fail, mask } from '../../../fixtures/index.js';
+import { failSoft, mask, recordPass } from '../../../fixtures/index.js';
 import type { NotificationRequest } from './notification-checks.js';
 
 export class Problems {
   private readonly byRequirement = new Map<string, string[]>();
 
+  /** Records that `requirement` was judged; `problems` empty means it held. */
   add(requirement: string, problems: readonly string[]): void {
-    if (problems.length === 0) return;
     this.byRequirement.set(requirement, [...(this.byRequirement.get(requirement) ?? []), ...problems]);
   }
 
   get empty(): boolean {
-    return this.byRequirement.size === 0;
+    return [...this.byRequirement.values()].every((list) => list.length === 0);
   }
 
-  /** Fails (with evidence and the deliveries attached, masked) unless no problem was added. */
-  async assertNone(title: string, expected: string, deliveries: readonly NotificationRequest[] = []): Promise<void> {
-    if (this.empty) return;
-    if (deliveries.length > 0) await attachDeliveries(deliveries);
-    const actual = [...this.byRequirement].map(([id, list]) => `[${id}] ${[...new Set(list)].join('; ')}`).join(' | ');
-    await fail(test.info(), { title, requirements: [...this.byRequirement.keys()], expected, actual });
+  /**
+   * Settles every judged requirement (soft: the check goes on, and fails at its
+   * end naming each broken rule). The deliveries are attached, masked, when a rule broke.
+   */
+  async settle(title: string, expected: string, deliveries: readonly NotificationRequest[] = []): Promise<boolean> {
+    const testInfo = test.info();
+    for (const [id, list] of this.byRequirement) {
+      if (list.length === 0) recordPass(testInfo, [id]);
+      else await failSoft(testInfo, { title: `${title}: ${id}`, requirements: [id], expected, actual: [...new Set(list)].join('; ') });
+    }
+    if (!this.empty && deliveries.length > 0) await attachDeliveries(deliveries);
+    return this.empty;
   }
 }
 
