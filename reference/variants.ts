@@ -21,6 +21,13 @@ export const VARIANTS: Record<string, { description: string }> = {
   'limits-bare-array': { description: 'GET /items/limits answers a bare array instead of {limits: [...]} (the spec shows no wrapper)' },
   'error-code-generic': { description: 'every refused item payload answers 400 INVALID_BODY_REQUEST (the spec ties no code to a case)' },
   'create-inactive-emits-event': { description: 'a create beyond the quota (an item born inactive) also emits ITEM_INACTIVATED' },
+  'seeded-accounts': {
+    description:
+      'every account starts holding several items of its own, active and hidden (3 active, or limit − 2 when smaller, and 2 hidden), as real accounts do: free slots are fewer than the limit and lists hold more than the run made',
+  },
+  'large-limits': { description: 'every account\'s active-item limit is 1000 (the spec fixes no value: "per plan"), above SC_MAX_ITEMS' },
+  'pagination-null': { description: 'the last page of a list carries "meta": {"pagination": null} (the real service\'s documented shape) instead of {next: null}' },
+  'category-shape': { description: 'a leaf Category omits subcategories and a root omits parent_id (the real service\'s documented categories)' },
   // Transactions group (reference/transactions/)
   'accept-answers-200': { description: 'the two accept operations answer 200 instead of 201 (the spec shows no status)' },
 };

@@ -64,10 +64,12 @@ const TREE: CategoryNode[] = [
 /** A category as the spec's Category resource. */
 export interface CategoryView {
   id: number;
-  parent_id: number | null;
+  /** Absent on a root under the variant `category-shape`. */
+  parent_id?: number | null;
   name: string;
   assignable_to_item: boolean;
-  subcategories: CategoryView[];
+  /** Absent on a leaf under the variant `category-shape`. */
+  subcategories?: CategoryView[];
 }
 
 function render(node: CategoryNode, parentId: number | null, language: Language, seam: Seam): CategoryView {
@@ -75,13 +77,19 @@ function render(node: CategoryNode, parentId: number | null, language: Language,
   const assignable = node.children.length === 0;
   let parent = parentId;
   if (parentId === null && seam.defect('root-parent-self')) parent = node.id;
-  return {
+  const view: CategoryView = {
     id: node.id,
     parent_id: parent,
     name: node.name[language],
     assignable_to_item: assignable,
     subcategories: node.children.map((child) => render(child, node.id, language, seam)),
   };
+  // The real service's documented shape: no subcategories on a leaf, no parent_id on a root.
+  if (seam.variant('category-shape')) {
+    if (parent === null) delete view.parent_id;
+    if (assignable) delete view.subcategories;
+  }
+  return view;
 }
 
 /** The whole tree in one language: the body of GET /items/categories is `{categories: renderTree(...)}`. */

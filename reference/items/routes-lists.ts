@@ -7,7 +7,8 @@ import { listedView } from './view.js';
 /**
  * GET /items (active and hidden items; sold and deleted ones are gone from the
  * marketplace) and GET /items/inactive (hidden only), both paged.
- * Wrapper: `{items: [...], meta: {pagination: {next}}}`; `next` is null on the last page.
+ * Wrapper: `{items: [...], meta: {pagination: {next}}}`; `next` is null on the last page
+ * (`pagination` itself is null there under the variant `pagination-null`).
  */
 export function registerListRoutes(router: Router, parts: ItemsParts): void {
   const { seam, store } = parts;
@@ -27,7 +28,10 @@ export function registerListRoutes(router: Router, parts: ItemsParts): void {
       const caller = callerOf(ctx, parts);
       const items = store.itemsOf(caller).filter((item) => inList(kind, item));
       const page = pageOf(seam, items, kind, ctx.query.get('since'), parts.pageSize);
-      const pagination = page.next === null && seam.variant('page-next-absent') ? {} : { next: page.next };
+      // The last page: {next: null} by default; {} or a null pagination under the variants.
+      let pagination: { next?: string | null } | null = { next: page.next };
+      if (page.next === null && seam.variant('page-next-absent')) pagination = {};
+      if (page.next === null && seam.variant('pagination-null')) pagination = null;
       return { status: 200, body: { items: page.items.map((i) => listedView(i, seam)), meta: { pagination } } };
     });
 

@@ -1,4 +1,5 @@
 import type { ReferenceAccount } from '../config.js';
+import type { Seam } from '../seam.js';
 import { CATEGORY } from './categories.js';
 import type { ItemDraft } from './model.js';
 import type { ItemStore } from './store.js';
@@ -8,23 +9,36 @@ import type { ItemStore } from './store.js';
  * active, and for Pro accounts one inactive. They make lists, limits and the
  * inactive list non-empty from the start, so a suite cannot assume an empty
  * account. Their images were "checked" when they were listed: no fetch here.
+ *
+ * With the variant `seeded-accounts` every account holds more, as real accounts
+ * do: SEEDED_ACTIVE active items (fewer when the limit is small: at most
+ * limit − 2, so two slots stay free) and SEEDED_HIDDEN hidden ones. A suite that
+ * assumes the whole limit is free, or that its creates are active, then fails.
  */
-function draft(username: string, which: 'active' | 'inactive'): ItemDraft {
+export const SEEDED_ACTIVE = 3;
+export const SEEDED_HIDDEN = 2;
+
+function draft(username: string, which: 'active' | 'inactive', n: number): ItemDraft {
+  const suffix = n === 0 ? '' : `-${n}`;
   return {
     fields: {
       category_leaf_id: String(CATEGORY.books),
-      title: `Seed ${which} item of ${username}`,
+      title: `Seed ${which} item of ${username}${suffix}`,
       description: 'Listed before the conformance run; no client created it.',
-      price: { cash_amount: which === 'active' ? 12.5 : 7, currency: 'EUR' },
-      attributes: { condition: 'good', external_id: `seed-${username}-${which}` },
+      price: { cash_amount: which === 'active' ? 12.5 + n : 7 + n, currency: 'EUR' },
+      attributes: { condition: 'good', external_id: `seed-${username}-${which}${suffix}` },
     },
     mainImageUrl: `http://images.invalid/seed-${which}.jpg`,
   };
 }
 
-export function seedAccounts(store: ItemStore, accounts: ReferenceAccount[]): void {
+export function seedAccounts(store: ItemStore, accounts: ReferenceAccount[], seam: Seam): void {
+  const seeded = seam.variant('seeded-accounts');
   for (const account of accounts) {
-    store.insert(account.username, draft(account.username, 'active'), 'active');
-    if (account.plan === 'pro') store.insert(account.username, draft(account.username, 'inactive'), 'inactive');
+    const limit = store.limitOf(account.username);
+    const active = seeded ? Math.max(1, Math.min(SEEDED_ACTIVE, limit - 2)) : 1;
+    const hidden = seeded ? SEEDED_HIDDEN : account.plan === 'pro' ? 1 : 0;
+    for (let n = 0; n < active; n++) store.insert(account.username, draft(account.username, 'active', n), 'active');
+    for (let n = 0; n < hidden; n++) store.insert(account.username, draft(account.username, 'inactive', n), 'inactive');
   }
 }
