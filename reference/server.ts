@@ -17,6 +17,7 @@ import { ItemsService } from './items/index.js';
 import { apiMount, controlMount } from './mounts.js';
 import { IdentityProvider } from './oauth/identity-provider.js';
 import { Seam } from './seam.js';
+import { throttled } from './throttle.js';
 import { TransactionsService } from './transactions/index.js';
 import { WebhooksService } from './webhooks/index.js';
 
@@ -68,7 +69,7 @@ export async function startReference(overrides: Partial<ReferenceOptions> = {}):
   registerControlRoutes(control, { accounts, bus, idp, items, transactions });
 
   const frame = new Frame([
-    apiMount({ seam, router: api, authenticate: (h) => idp.authenticate(h), defaultUsername: accounts[0].username }),
+    throttled(apiMount({ seam, router: api, authenticate: (h) => idp.authenticate(h), defaultUsername: accounts[0].username }), seam),
     idp.mount,
     controlMount(control, controlToken),
   ]);

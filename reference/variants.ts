@@ -28,6 +28,7 @@ export const VARIANTS: Record<string, { description: string }> = {
   'large-limits': { description: 'every account\'s active-item limit is 1000 (the spec fixes no value: "per plan"), above SC_MAX_ITEMS' },
   'pagination-null': { description: 'the last page of a list carries "meta": {"pagination": null} (the real service\'s documented shape) instead of {next: null}' },
   'category-shape': { description: 'a leaf Category omits subcategories and a root omits parent_id (the real service\'s documented categories)' },
+  'throttle-36': { description: 'past 36 API requests per second per account (the real service\'s published limit) the API answers 429, alternately with and without Retry-After (reference/throttle.ts)' },
   // Transactions group (reference/transactions/)
   'accept-answers-200': { description: 'the two accept operations answer 200 instead of 201 (the spec shows no status)' },
 };

@@ -40,7 +40,7 @@ test.describe('transactions: shipping requests', { tag: '@transactions' }, () =>
     test.skip(!hasProAndBasic, 'not exercised: needs a pro and a basic account (SC_ACCOUNTS)');
     const session = await sessions.lease('pro');
     const { requestId } = await purchase({ api, session, track, imageHost, control });
-    const stranger = await sessions.fresh('basic');
+    const stranger = await sessions.pooled('basic');
     const read = await api.get(stranger, requestPath(requestId));
     await expectStatus(read, '4xx', ['TX-REQ-5'], "GET of another seller's shipping request is refused with a 4xx");
     const { res, holds } = await listHolds({ api, session: stranger }, PENDING_REQUESTS, requestId, ['TX-REQ-5']);

@@ -91,7 +91,7 @@ test.describe('notification routing', { tag: '@webhooks' }, () => {
   }) => {
     test.skip(!hasProAndBasic, 'not exercised: needs a pro and a basic account (SC_ACCOUNTS)');
     const session = await sessions.lease('pro');
-    const stranger = await sessions.fresh('basic');
+    const stranger = await sessions.pooled('basic');
     const [own, foreign] = [await receiver.newHook(), await receiver.newHook()];
     await subscribeHook({ api, session, track }, own, [INACTIVATED]);
     await subscribeHook({ api, session: stranger, track }, foreign, [INACTIVATED]);

@@ -31,9 +31,9 @@ export interface WebhookContext {
   session: Session;
 }
 
-/** A fresh session of any account: webhooks count toward no quota, so subscription checks need no lease. */
+/** The worker's pooled session of some account: webhooks count toward no quota, so subscription checks need no lease. */
 export function webhookSession(sessions: Sessions): Promise<Session> {
-  return sessions.fresh(sessions.accounts('basic').length > 0 ? 'basic' : 'pro');
+  return sessions.pooled(sessions.accounts('basic').length > 0 ? 'basic' : 'pro');
 }
 
 /** Every secret-bearing `token` string anywhere in a body is registered before anything can print it. */

@@ -1,0 +1,50 @@
+import { ApiError, type OAuthError } from './core/errors.js';
+import type { Reply } from './core/http.js';
+import type { Mount } from './http-server.js';
+import type { Seam } from './seam.js';
+
+/**
+ * The `throttle-36` allowed variant: the real service's published rate limit,
+ * 36 API requests per second per seller account. A request past it answers 429
+ * (the spec shows no rate-limit behaviour; the service documents no body and no
+ * Retry-After), alternately with `Retry-After: <seconds>` and without, so a
+ * client meets both. A refused request does not count toward the window.
+ */
+
+export const THROTTLE_PER_SECOND = 36;
+const WINDOW_MS = 1000;
+
+class Throttled extends ApiError {
+  constructor(readonly retryAfterS: number) {
+    super(429, 'TOO_MANY_REQUESTS', `more than ${THROTTLE_PER_SECOND} requests per second for this account`);
+  }
+}
+
+/** Wraps the API mount: its guard also counts each account's requests in a sliding one-second window. */
+export function throttled(mount: Mount, seam: Seam): Mount {
+  if (!seam.variant('throttle-36')) return mount;
+  const sent = new Map<string, number[]>();
+  let refusals = 0;
+  const guard = mount.guard;
+  return {
+    ...mount,
+    guard: (req) => {
+      const username = guard?.(req);
+      const key = username ?? '(none)';
+      const now = Date.now();
+      const times = (sent.get(key) ?? []).filter((t) => t > now - WINDOW_MS);
+      if (times.length >= THROTTLE_PER_SECOND) {
+        sent.set(key, times);
+        throw new Throttled(Math.max(1, Math.ceil((times[0] + WINDOW_MS - now) / 1000)));
+      }
+      times.push(now);
+      sent.set(key, times);
+      return username;
+    },
+    fail: (err: ApiError | OAuthError): Reply => {
+      if (!(err instanceof Throttled)) return mount.fail(err);
+      const withRetryAfter = refusals++ % 2 === 0;
+      return { status: 429, body: err.body(), headers: withRetryAfter ? { 'retry-after': String(err.retryAfterS) } : {} };
+    },
+  };
+}

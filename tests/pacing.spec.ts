@@ -1,0 +1,169 @@
+/**
+ * Pacing, 429s and the run's budget (fixtures/pacing*.ts, fixtures/budget.ts,
+ * the suite server's /_suite/pace, the reference's `throttle-36` variant).
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import fc from 'fast-check';
+import { Pool } from 'undici';
+import { budgetTotals, workerBudget } from '../fixtures/budget.js';
+import { drainThrottleNotes, onGiveUp, pacedApi, pacedToken, resetPacing, retryAfterMs } from '../fixtures/pacing.js';
+import { pacingSettings } from '../fixtures/pacing-settings.js';
+import { PaceSchedule, peakInWindow } from '../fixtures/pacing-window.js';
+import { startSuiteServer } from '../fixtures/suite-server.js';
+import { httpRequest } from '../lib/http.js';
+import { startReference } from '../reference/server.js';
+import { login } from './reference-login.js';
+
+const answer = (status: number, headers: Record<string, string> = {}) => ({ status, headers });
+
+test.describe('pacing', () => {
+  test('the schedule never grants more than the limit in any second, whatever the arrivals', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 40 }), fc.array(fc.integer({ min: 0, max: 50 }), { minLength: 1, maxLength: 300 }), (limit, gaps) => {
+        const schedule = new PaceSchedule();
+        let now = 1_000_000;
+        const sends: number[] = [];
+        for (const gap of gaps) {
+          now += gap;
+          sends.push(now + schedule.grant('a', limit, now));
+        }
+        return peakInWindow(sends) <= limit;
+      }),
+    );
+  });
+
+  test('a hold (a 429 seen by one worker) delays every later grant of that account only', () => {
+    const schedule = new PaceSchedule();
+    schedule.hold('a', 2_000, 0);
+    expect(schedule.grant('a', 30, 0)).toBe(2_000);
+    expect(schedule.grant('b', 30, 0)).toBe(0);
+  });
+
+  test('Retry-After is read in seconds or as a date, bounded; anything else is absent', () => {
+    expect(retryAfterMs('2')).toBe(2_000);
+    expect(retryAfterMs('0')).toBe(0);
+    expect(retryAfterMs('3600')).toBe(30_000);
+    expect(retryAfterMs(new Date(Date.now() + 5_000).toUTCString())).toBeGreaterThan(3_000);
+    expect(retryAfterMs('soon')).toBeUndefined();
+    expect(retryAfterMs(undefined)).toBeUndefined();
+  });
+
+  test('SC_RATE_LIMIT: 30 for a remote target and the throttled reference, off for the embedded one, one line when malformed', () => {
+    expect(pacingSettings({}).rateLimit).toBeUndefined();
+    expect(pacingSettings({ SC_BASE_URL: 'https://x' }).rateLimit).toBe(30);
+    expect(pacingSettings({ REFERENCE_VARIANTS: 'page-size-1,throttle-36' }).rateLimit).toBe(30);
+    expect(pacingSettings({ SC_BASE_URL: 'https://x', SC_RATE_LIMIT: 'off' }).rateLimit).toBeUndefined();
+    expect(pacingSettings({ SC_RATE_LIMIT: '12.5' }).rateLimit).toBe(12.5);
+    expect(() => pacingSettings({ SC_RATE_LIMIT: 'fast' })).toThrow(/SC_RATE_LIMIT: .*positive number.*'fast'/);
+    expect(() => pacingSettings({ SC_RATE_LIMIT_RETRIES: '-1' })).toThrow(/SC_RATE_LIMIT_RETRIES/);
+  });
+
+  test('a 429 is waited out and sent again; one that outlasts the retries is handed over, never thrown', async () => {
+    process.env.SC_RATE_LIMIT_RETRIES = '2';
+    resetPacing();
+    try {
+      const before = workerBudget().throttled;
+      const script = [answer(429, { 'retry-after': '0' }), answer(429), answer(200)];
+      const res = await pacedApi(null, false, {}, async () => script.shift() ?? answer(500), 'GET /items');
+      expect(res.status).toBe(200);
+      expect(workerBudget().throttled - before).toBe(2);
+      expect(drainThrottleNotes()).toEqual([expect.stringContaining('Retry-After'), expect.stringContaining('backoff')]);
+
+      const given: string[] = [];
+      onGiveUp((what) => given.push(what));
+      const last = await pacedToken('refresh_token', async () => answer(429, { 'retry-after': '0' }));
+      expect(last.status).toBe(429);
+      expect(given).toEqual(['POST /token (refresh_token)']);
+    } finally {
+      onGiveUp(() => {});
+      delete process.env.SC_RATE_LIMIT_RETRIES;
+      resetPacing();
+    }
+  });
+
+  test('a pooled session renews itself after a 401 to a token that worked, once', async () => {
+    let token = 'old';
+    let renewals = 0;
+    const session = {
+      get accessToken() {
+        return token;
+      },
+      username: 'pro-1',
+      pooled: true,
+      worked: true,
+      markWorked() {},
+      needsRenewal: () => false,
+      renew: async () => {
+        renewals++;
+        token = 'new';
+        return true;
+      },
+    };
+    const seen: string[] = [];
+    const res = await pacedApi(session, true, { authorization: 'Bearer old' }, async (h) => {
+      seen.push(h.authorization);
+      return answer(h.authorization === 'Bearer new' ? 200 : 401);
+    });
+    expect(res.status).toBe(200);
+    expect(seen).toEqual(['Bearer old', 'Bearer new']);
+    expect(renewals).toBe(1);
+    drainThrottleNotes();
+  });
+
+  test('the suite server serves one schedule to every worker; its overhead per request is small', async () => {
+    const server = await startSuiteServer({ host: '127.0.0.1', port: 0, token: 't' });
+    const pool = new Pool(server.localUrl, { connections: 4 });
+    try {
+      const grant = async (key: string) => {
+        const res = await pool.request({ method: 'POST', path: '/_suite/pace', headers: { 'x-suite-token': 't', 'content-type': 'application/json' }, body: JSON.stringify({ key, limit: 5 }) });
+        return ((await res.body.json()) as { waitMs: number }).waitMs;
+      };
+      const waits = [];
+      for (let i = 0; i < 7; i++) waits.push(await grant('pro-1'));
+      expect(waits.slice(0, 5).every((w) => w === 0)).toBe(true);
+      expect(waits[5]).toBeGreaterThan(900);
+      const n = 400;
+      const started = performance.now();
+      for (let i = 0; i < n; i++) await grant(`k${i}`);
+      const perGrant = (performance.now() - started) / n;
+      test.info().annotations.push({ type: 'overhead', description: `${perGrant.toFixed(2)} ms per paced request (loopback)` });
+      expect(perGrant).toBeLessThan(20);
+    } finally {
+      await pool.close();
+      await server.close();
+    }
+  });
+
+  test('budget totals sum the newest run, take the peak over any second and drop older runs', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'budget-'));
+    const line = (o: object) => `${JSON.stringify({ token: {}, logins: 0, requests: 0, throttled: 0, throttledFinal: 0, throttleWaitMs: 0, sends: {}, ...o })}\n`;
+    writeFileSync(join(dir, 'old-1.jsonl'), line({ logins: 99 }));
+    const t0 = Date.now();
+    writeFileSync(join(dir, 'new-2.jsonl'), line({ token: { authorization_code: 2 }, logins: 2, requests: 3, sends: { a: [t0, t0 + 500, t0 + 1500] } }));
+    writeFileSync(join(dir, 'new-3.jsonl'), line({ token: { authorization_code: 1, refresh_token: 4 }, logins: 1, requests: 1, sends: { a: [t0 + 900] } }));
+    const totals = budgetTotals(dir);
+    expect(totals?.runId).toBe('new');
+    expect(totals?.token).toEqual({ authorization_code: 3, refresh_token: 4 });
+    expect(totals?.logins).toBe(3);
+    expect(totals?.peak).toEqual({ account: 'a', requests: 3 });
+  });
+
+  test('the throttle-36 variant answers 429 past 36 requests per second per account, alternately with Retry-After', async () => {
+    const reference = await startReference({ variants: ['throttle-36'] });
+    try {
+      const { access_token } = await login(reference, reference.accounts[0]);
+      const statuses = await Promise.all(
+        Array.from({ length: 45 }, () => httpRequest({ method: 'GET', url: `${reference.baseUrl}/items/categories`, headers: { authorization: `Bearer ${access_token}` }, timeoutMs: 5_000 })),
+      );
+      const refused = statuses.filter((r) => r.status === 429);
+      expect(statuses.filter((r) => r.status === 200).length).toBe(36);
+      expect(refused.length).toBe(9);
+      expect(refused.filter((r) => r.headers['retry-after'] === '1').length).toBe(5);
+    } finally {
+      await reference.close();
+    }
+  });
+});
