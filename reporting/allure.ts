@@ -1,8 +1,14 @@
 /**
- * The Allure 3 report: labels the results allure-playwright wrote (epic = API
- * group, feature = resource, story = requirement ID, severity from the level),
- * masks them once more, then builds the single-file Awesome report at
- * reports/allure/index.html.
+ * The Allure 3 report: labels the results allure-playwright wrote, masks them
+ * once more, then builds the single-file Awesome report at reports/allure/index.html.
+ *
+ * Each check appears once (issue "exact blame"): epic = the API group, feature =
+ * the resource and story = the requirement of its first title ID; every rule of
+ * the title is a `requirement` label and a link, never a story of its own, so
+ * Allure's counts add up to the number of checks. Its status is the conformance
+ * report's word on the check: failed only for a MUST failure (the failing rules
+ * as `failing-rule` labels), broken for a check that could not judge, skipped,
+ * else passed (a SHOULD finding stays a `finding` label).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { maskDeep, maskText } from './masking.js';
 import { idPrefix, idTopic, parseTitleIds } from './title-ids.js';
-import type { CatalogRequirement } from './types.js';
+import type { CatalogRequirement, ConformanceReport } from './types.js';
 
 const GROUPS: Record<string, string> = {
   GEN: 'General',
@@ -32,7 +38,7 @@ interface Label {
   value: string;
 }
 
-/** The epic, feature, story (and severity) labels of one requirement ID. */
+/** The epic, feature, story (and severity) labels of a check whose first title ID is `id`. */
 export function labelsFor(id: string, req: CatalogRequirement | undefined): Label[] {
   const epic = (req?.group && GROUPS[req.group]) || GROUPS[idPrefix(id)] || req?.group || idPrefix(id);
   const parts = (req?.section ?? '').split(/\s*(?:\/|›|>|»|—|·|:)\s*/).filter(Boolean);
@@ -43,6 +49,32 @@ export function labelsFor(id: string, req: CatalogRequirement | undefined): Labe
     { name: 'story', value: id },
   ];
   if (req) out.push({ name: 'severity', value: SEVERITY[req.level] ?? 'normal' });
+  return out;
+}
+
+/** The conformance report's word on one check, as Allure shows it. */
+export interface CheckOutcome {
+  status: 'passed' | 'failed' | 'broken' | 'skipped';
+  /** Rules a MUST failure of this check was charged to. */
+  failing: string[];
+  /** Rules of its SHOULD findings. */
+  findings: string[];
+}
+
+/** Per check title, the outcome the conformance report gives it: the same failing rules as the gate. */
+export function checkOutcomes(report: Pick<ConformanceReport, 'requirements' | 'problems'>): Map<string, CheckOutcome> {
+  const out = new Map<string, CheckOutcome>();
+  const broken = new Set(report.problems.filter((p) => p.kind === 'broken-check').map((p) => p.checkTitle));
+  for (const r of report.requirements) {
+    for (const c of r.checks) {
+      const o = out.get(c.title) ?? { status: broken.has(c.title) ? 'broken' : c.status === 'skipped' ? 'skipped' : 'passed', failing: [], findings: [] };
+      if (c.ruleVerdict === 'failed') {
+        o.failing.push(r.id);
+        o.status = 'failed';
+      } else if (c.ruleVerdict === 'finding') o.findings.push(r.id);
+      out.set(c.title, o);
+    }
+  }
   return out;
 }
 
@@ -58,24 +90,46 @@ function maskJsonFile(path: string): unknown {
   }
 }
 
-/** Adds the labels to every *-result.json under `dir` and masks results and text attachments. Returns how many results were labelled. */
-export function labelAllureResults(dir: string, requirements: CatalogRequirement[]): number {
+interface AllureResult {
+  name?: string;
+  status?: string;
+  statusDetails?: { message?: string; trace?: string };
+  labels?: Label[];
+  links?: { name?: string; url?: string; type?: string }[];
+}
+
+const OURS = new Set(['epic', 'feature', 'story', 'severity', 'requirement', 'failing-rule', 'finding']);
+
+/**
+ * Labels every *-result.json under `dir` (one epic, feature and story per check; the
+ * rules as labels and links), sets its status from `outcomes` when given, and masks
+ * results and text attachments. Returns how many results were labelled.
+ */
+export function labelAllureResults(dir: string, requirements: CatalogRequirement[], outcomes?: Map<string, CheckOutcome>): number {
   if (!existsSync(dir)) return 0;
   const byId = new Map(requirements.map((r) => [r.id, r]));
   let labelled = 0;
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
     if (name.endsWith('-result.json')) {
-      const result = maskJsonFile(path) as { name?: string; labels?: Label[] } | undefined;
+      const result = maskJsonFile(path) as AllureResult | undefined;
       if (!result || typeof result !== 'object') continue;
       const ids = parseTitleIds(result.name ?? '').ids;
-      const ours = new Set(['epic', 'feature', 'story', 'severity']);
       // Idempotent: a second pass (conformance:merge after a run) replaces, never duplicates.
-      const kept = (result.labels ?? []).filter((l) => !ours.has(l.name));
-      const added = ids.flatMap((id) => labelsFor(id, byId.get(id)));
-      const unique = added.filter((l, i) => added.findIndex((o) => o.name === l.name && o.value === l.value) === i);
-      result.labels = [...kept, ...unique];
-      if (unique.length) labelled++;
+      const kept = (result.labels ?? []).filter((l) => !OURS.has(l.name));
+      const added = ids.length ? [...labelsFor(ids[0], byId.get(ids[0])), ...ids.map((id) => ({ name: 'requirement', value: id }))] : [];
+      const outcome = outcomes?.get(result.name ?? '');
+      if (outcome) {
+        added.push(...outcome.failing.map((id) => ({ name: 'failing-rule', value: id })), ...outcome.findings.map((id) => ({ name: 'finding', value: id })));
+        if (outcome.failing.length) {
+          const message = `MUST failed: ${outcome.failing.join(', ')}`;
+          result.statusDetails = { ...result.statusDetails, message: result.statusDetails?.message?.startsWith(message) ? result.statusDetails.message : `${message}\n${result.statusDetails?.message ?? ''}` };
+        }
+        result.status = outcome.status;
+      }
+      result.labels = [...kept, ...added];
+      result.links = [...(result.links ?? []).filter((l) => l.type !== 'requirement'), ...ids.map((id) => ({ name: id, url: `#${id}`, type: 'requirement' }))];
+      if (ids.length) labelled++;
       writeFileSync(path, JSON.stringify(result));
     } else if (name.endsWith('.json')) {
       const masked = maskJsonFile(path);

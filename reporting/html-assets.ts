@@ -61,6 +61,7 @@ table.checks { border-collapse:collapse; width:100%; margin:6px 0; }
 table.checks td, table.checks th { border-bottom:1px solid var(--line); padding:4px 6px; text-align:left; vertical-align:top; }
 table.checks th { font-size:12px; color:var(--grey); font-weight:600; }
 .st-passed { color:var(--green); font-weight:600; } .st-failed { color:var(--red); font-weight:700; } .st-skipped { color:var(--grey); }
+.rule-word { font-weight:400; color:var(--grey); } .rw-passed b { color:var(--green); } .rw-failed b { color:var(--red); } .rw-finding b { color:var(--amber, #b26a00); }
 .evidence { border:1px solid var(--red); border-radius:6px; padding:6px 10px; margin:6px 0; background:#fff; }
 .evidence h4 { margin:2px 0 4px; font-size:13px; }
 .hidden { display:none !important; }

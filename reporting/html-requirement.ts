@@ -62,13 +62,15 @@ function checkRows(checks: CheckRef[]): string {
   if (!checks.length) return '';
   const rows = checks.map((c) => {
     const status = c.status === 'skipped' ? `skipped${c.skipReason ? `: ${esc(c.skipReason)}` : ''}` : `${c.status}${c.rawStatus === 'timedOut' ? ' (timed out)' : ''}${c.flaky ? ' (flaky: passed on retry)' : ''}`;
+    // A check proving several rules may pass this one and fail another: its word on this rule comes first.
+    const word = c.ruleVerdict ? `<div class="rule-word rw-${c.ruleVerdict.replace(' ', '-')}">this rule: <b>${esc(c.ruleVerdict)}</b></div>` : '';
     const detail =
-      c.status === 'failed'
+      c.status === 'failed' || c.evidence.length > 0
         ? `<tr><td colspan="3">${errorsShown(c).map((e) => `<pre>${esc(e)}</pre>`).join('')}${c.evidence.map(evidenceBlock).join('')}${
             !c.errors.length && !c.evidence.length ? '<em>no error message or evidence was recorded</em>' : ''
           }</td></tr>`
         : '';
-    return `<tr><td>${esc(c.title)}${c.should ? ' <span class="chip">@should</span>' : ''}<div class="mono" style="color:var(--grey)">${esc(c.file)}:${esc(c.line)}</div></td><td class="st-${c.status}">${status}</td><td>${formatDuration(c.durationMs)}</td></tr>${detail}`;
+    return `<tr><td>${esc(c.title)}${c.should ? ' <span class="chip">@should</span>' : ''}<div class="mono" style="color:var(--grey)">${esc(c.file)}:${esc(c.line)}</div></td><td class="st-${c.status}">${word}${status}</td><td>${formatDuration(c.durationMs)}</td></tr>${detail}`;
   });
   return `<table class="checks"><thead><tr><th>check</th><th>status</th><th>duration</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }

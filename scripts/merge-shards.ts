@@ -77,13 +77,12 @@ console.log(`conformance:merge: merging ${zips.length} blob report(s)`);
 mkdirSync(reportsDir, { recursive: true });
 rmSync(join(reportsDir, 'playwright.json'), { force: true });
 const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
-const merged = spawnSync(process.execPath, [cli, 'merge-reports', '--reporter', 'json,html,junit', gathered], {
+const merged = spawnSync(process.execPath, [cli, 'merge-reports', '--reporter', 'json,html', gathered], {
   cwd: root,
   stdio: ['ignore', 'inherit', 'inherit'],
   env: {
     ...process.env,
     PLAYWRIGHT_JSON_OUTPUT_FILE: join(reportsDir, 'playwright.json'),
-    PLAYWRIGHT_JUNIT_OUTPUT_FILE: join(reportsDir, 'junit.xml'),
     PLAYWRIGHT_HTML_OUTPUT_DIR: join(reportsDir, 'html'),
     PLAYWRIGHT_HTML_OPEN: 'never',
   },

@@ -45,9 +45,34 @@ test('every result gets its labels once, other labels are kept, a second pass ch
   expect(labelAllureResults(dir, catalog)).toBe(1);
   expect(readFileSync(join(dir, 'a-result.json'), 'utf8')).toBe(first);
   const got = JSON.parse(first).labels as { name: string; value: string }[];
-  expect(got.filter((l) => l.name === 'story').map((l) => l.value)).toEqual(['ITEM-QUOTA-1', 'ITEM-LIST-2']);
+  // One story, epic and feature per check (its first rule): Allure lists the check once; every rule is a label and a link.
+  expect(got.filter((l) => l.name === 'story').map((l) => l.value)).toEqual(['ITEM-QUOTA-1']);
   expect(got.filter((l) => l.name === 'epic')).toEqual([{ name: 'epic', value: 'Items' }]);
-  expect(got.filter((l) => l.name === 'feature').map((l) => l.value)).toEqual(['Item', 'Items']);
+  expect(got.filter((l) => l.name === 'feature').map((l) => l.value)).toEqual(['Item']);
+  expect(got.filter((l) => l.name === 'requirement').map((l) => l.value)).toEqual(['ITEM-QUOTA-1', 'ITEM-LIST-2']);
+  expect(JSON.parse(first).links.map((l: { name: string }) => l.name)).toEqual(['ITEM-QUOTA-1', 'ITEM-LIST-2']);
   expect(got).toContainEqual({ name: 'tag', value: 'items' });
   expect(JSON.parse(readFileSync(join(dir, 'b-result.json'), 'utf8')).labels).toEqual(labels);
+});
+
+test('a check’s status is the conformance report’s: failed for a MUST failure with its rules, passed with a SHOULD finding, broken when it could not judge', () => {
+  const dir = join(tempDir(), 'allure-results');
+  mkdirSync(dir);
+  const write = (file: string, name: string, status: string) => writeFileSync(join(dir, file), JSON.stringify({ name, status, statusDetails: { message: 'x' } }));
+  write('a-result.json', '[ITEM-QUOTA-1][ITEM-LIST-2] model', 'failed');
+  write('b-result.json', '[GEN-ERR-2] code', 'skipped');
+  write('c-result.json', '[ITEM-QUOTA-2] lowering', 'failed');
+  const outcomes = new Map([
+    ['[ITEM-QUOTA-1][ITEM-LIST-2] model', { status: 'failed' as const, failing: ['ITEM-LIST-2'], findings: [] }],
+    ['[GEN-ERR-2] code', { status: 'passed' as const, failing: [], findings: ['GEN-ERR-2'] }],
+    ['[ITEM-QUOTA-2] lowering', { status: 'broken' as const, failing: [], findings: [] }],
+  ]);
+  labelAllureResults(dir, catalog, outcomes);
+  const read = (file: string) => JSON.parse(readFileSync(join(dir, file), 'utf8'));
+  expect(read('a-result.json').status).toBe('failed');
+  expect(read('a-result.json').statusDetails.message).toMatch(/^MUST failed: ITEM-LIST-2\n/);
+  expect(read('a-result.json').labels).toContainEqual({ name: 'failing-rule', value: 'ITEM-LIST-2' });
+  expect(read('b-result.json').status).toBe('passed');
+  expect(read('b-result.json').labels).toContainEqual({ name: 'finding', value: 'GEN-ERR-2' });
+  expect(read('c-result.json').status).toBe('broken');
 });
