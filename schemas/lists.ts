@@ -43,8 +43,10 @@ export function listKey(body: unknown): string | undefined {
 
 /**
  * The token to pass as `since` for the next page: `meta.pagination.next` when it
- * is a non-empty string. Undefined on the last page (next absent, null or "")
- * and for a bare array, which cannot carry one.
+ * is a non-empty string. Undefined on the last page: next absent, null or "",
+ * `meta.pagination` null (the real service's last page carries
+ * `"meta": {"pagination": null}`) or absent, no `meta` at all, and a bare array,
+ * which cannot carry one.
  */
 export function nextPageToken(body: unknown): string | undefined {
   if (!isObject(body)) return undefined;

@@ -95,13 +95,14 @@ export type Hashtags = string[];
 export type ItemListPage =
   | ItemListed[]
   | {
-      meta: PageMeta;
+      meta?: PageMeta;
       [k: string]:
         | {
             [k: string]: unknown;
           }
         | ItemListed[]
-        | PageMeta;
+        | PageMeta
+        | undefined;
     };
 /**
  * Body of PUT /items/{itemId}.
@@ -184,10 +185,10 @@ export interface CategoriesResponse {
  */
 export interface Category {
   id: number;
-  parent_id: number | null;
+  parent_id?: number | null;
   name: string;
   assignable_to_item: boolean;
-  subcategories: Category[];
+  subcategories?: Category[];
   [k: string]: unknown;
 }
 /**
@@ -388,13 +389,16 @@ export interface ItemListed {
   [k: string]: unknown;
 }
 export interface PageMeta {
-  pagination: {
+  /**
+   * null on the last page is accepted (the real service's documented shape).
+   */
+  pagination?: {
     /**
      * Token to pass as `since`.
      */
     next?: string | null;
     [k: string]: unknown;
-  };
+  } | null;
   [k: string]: unknown;
 }
 export interface ItemChanges {

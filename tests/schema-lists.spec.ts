@@ -47,3 +47,10 @@ test('nextPageToken reads meta.pagination.next only when it is a non-empty strin
     expect(nextPageToken(body)).toBeUndefined();
   }
 });
+
+test('the real service\'s last page (meta.pagination null), meta without pagination and no meta end a list', () => {
+  for (const body of [{ items: [a], meta: { pagination: null } }, { items: [a], meta: {} }, { items: [a] }]) {
+    expect(nextPageToken(body)).toBeUndefined();
+    expect(extractList(body)).toEqual([a]);
+  }
+});

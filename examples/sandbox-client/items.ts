@@ -9,7 +9,8 @@ import { type Answer, call, Unexpected } from './http.js';
 interface Category {
   id: number;
   assignable_to_item: boolean;
-  subcategories: Category[];
+  /** The real service omits it on leaves. */
+  subcategories?: Category[];
 }
 
 interface Attribute {
@@ -30,8 +31,9 @@ export function expectStatus(answer: Answer, wanted: (status: number) => boolean
 /** A leaf that items may be assigned to, depth first. */
 function firstAssignable(categories: Category[]): Category | undefined {
   for (const c of categories) {
-    if (c.assignable_to_item && c.subcategories.length === 0) return c;
-    const below = firstAssignable(c.subcategories);
+    const children = c.subcategories ?? [];
+    if (c.assignable_to_item && children.length === 0) return c;
+    const below = firstAssignable(children);
     if (below) return below;
   }
   return undefined;

@@ -27,27 +27,48 @@ export function flatten(roots: readonly Category[], maxNodes = 10_000): Placed[]
   return out;
 }
 
-/** ITEM-CAT-3: roots have parent_id null; a nested category's parent_id is its parent's id. */
+/** The subcategories of a category; an absent field (the real service's leaves) reads as none. */
+export const childrenOf = (category: Category): readonly Category[] => (Array.isArray(category.subcategories) ? category.subcategories : []);
+
+/**
+ * ITEM-CAT-3: roots have parent_id null; a nested category's parent_id is its
+ * parent's id. A root without parent_id is accepted here (the real service's
+ * documented roots omit it; see `omittedFields`, a SHOULD finding).
+ */
 export function parentProblems(roots: readonly Category[]): string[] {
   return flatten(roots).flatMap(({ category, parent }) => {
     const expected = parent ? parent.id : null;
     if (category.parent_id === expected) return [];
+    if (!parent && !Object.hasOwn(category, 'parent_id')) return [];
     const where = parent ? `nested in ${parent.id}` : 'a root';
     return [`category ${category.id} (${where}) has parent_id ${JSON.stringify(category.parent_id)}, expected ${JSON.stringify(expected)}`];
   });
 }
 
-/** ITEM-CAT-4: an empty subcategories array means assignable. */
+/**
+ * The table's fields a category leaves out where the real service's documented
+ * shape does: parent_id on a root, subcategories on a leaf (assignable, no
+ * children). At most a SHOULD finding (ITEM-CAT-2, catalog decision); any other
+ * missing field fails the Category schema.
+ */
+export function omittedFields(roots: readonly Category[]): string[] {
+  return flatten(roots).flatMap(({ category, parent }) => [
+    ...(!parent && !Object.hasOwn(category, 'parent_id') ? [`root ${category.id} has no parent_id (null expected)`] : []),
+    ...(!Object.hasOwn(category, 'subcategories') ? [`category ${category.id} has no subcategories ([] expected on a leaf)`] : []),
+  ]);
+}
+
+/** ITEM-CAT-4: an empty (or absent) subcategories array means assignable. */
 export function emptyButNotAssignable(roots: readonly Category[]): string[] {
   return flatten(roots)
-    .filter(({ category }) => category.subcategories.length === 0 && category.assignable_to_item !== true)
+    .filter(({ category }) => childrenOf(category).length === 0 && category.assignable_to_item !== true)
     .map(({ category }) => `category ${category.id} has no subcategories but assignable_to_item ${category.assignable_to_item}`);
 }
 
-/** ITEM-CAT-5: false means a grouping parent, so it has children. */
+/** ITEM-CAT-5: false means a grouping parent, so it has children (an absent subcategories field counts as none). */
 export function groupingWithoutChildren(roots: readonly Category[]): string[] {
   return flatten(roots)
-    .filter(({ category }) => category.assignable_to_item === false && category.subcategories.length === 0)
+    .filter(({ category }) => category.assignable_to_item === false && childrenOf(category).length === 0)
     .map(({ category }) => `category ${category.id} has assignable_to_item false and no subcategories`);
 }
 

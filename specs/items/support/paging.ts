@@ -3,7 +3,9 @@
  * `meta.pagination.next` passed back as `since`. Any page size and any wrapper
  * are accepted (schemas/lists.ts); the walk is bounded, and a token that comes
  * back a second time ends it at once, so a server that ignores `since` is told
- * apart from a long list without looping a thousand times.
+ * apart from a long list without looping a thousand times. A page ends the
+ * list when it gives no next token: next absent, null or "", `meta.pagination`
+ * null (the real service's documented last page) or absent, or no `meta`.
  */
 import type { ItemListed } from '../../../schemas/types.js';
 import { extractList, nextPageToken } from '../../../schemas/lists.js';
