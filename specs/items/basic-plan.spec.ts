@@ -5,17 +5,18 @@
  * free shipping are in the broken-payload catalogue (validation.spec.ts).
  */
 import { test } from '../../fixtures/index.js';
-import { activeCount, standingOf } from './support/account-state.js';
+import { standingOf } from './support/account-state.js';
 import { freshPayload, leased, readOnly } from './support/bind.js';
+import { needRoom } from './support/bind-room.js';
 import { sampleDraft } from './support/generators.js';
-import { entryFor } from './support/items-api.js';
 import { plainLeaf, targetCatalog } from './support/target-catalog.js';
 
 test.describe('basic plan', { tag: '@items' }, () => {
-  test('[ITEM-PRO-3] inactivate by a Basic account is refused with a 4xx and the item stays active', async ({ api, sessions, track, imageHost }, testInfo) => {
+  test('[ITEM-PRO-3] inactivate by a Basic account is refused with a 4xx and the item stays active', async ({ api, sessions, track, imageHost, settings }, testInfo) => {
     const leaf = plainLeaf(await targetCatalog(await readOnly({ api, sessions, track }, testInfo)));
     test.skip(!leaf, 'not exercised: the target offers no assignable category');
-    const { items } = await leased({ api, sessions, track }, 'basic', testInfo);
+    const { items, session } = await leased({ api, sessions, track }, 'basic', testInfo);
+    await needRoom({ settings, track }, items, session, leaf!.id, { min: 1, why: 'an active item to inactivate' });
     const id = await items.createOk(freshPayload(sampleDraft(leaf!, { pro: false, minimal: true }), imageHost), ['ITEM-PRO-3']);
     test.skip((await standingOf(items, id)) !== 'active', 'not exercised: the Basic account has no free slot, so the item is not active');
     const res = await items.operate(id, 'inactivate');
@@ -32,11 +33,14 @@ test.describe('basic plan', { tag: '@items' }, () => {
   test('[ITEM-PRO-4] activate by a Basic account of an item born hidden beyond the quota is refused with a 4xx and the item stays hidden', async ({ api, sessions, track, imageHost, settings }, testInfo) => {
     const leaf = plainLeaf(await targetCatalog(await readOnly({ api, sessions, track }, testInfo)));
     test.skip(!leaf, 'not exercised: the target offers no assignable category');
-    const { items } = await leased({ api, sessions, track }, 'basic', testInfo);
-    const { entries } = await items.limitEntries();
-    const total = entryFor(entries, leaf!.id)?.total ?? Number.POSITIVE_INFINITY;
-    const free = total - (await activeCount(items));
-    test.skip(free + 1 > settings.maxItems, `not exercised: ${free} free slot(s) to fill before a create goes hidden; SC_MAX_ITEMS is ${settings.maxItems}`);
+    const { items, session } = await leased({ api, sessions, track }, 'basic', testInfo);
+    // The free slots are filled before a create goes hidden: no more than SC_MAX_ITEMS allows (the control API's limit makes it so).
+    const { free } = await needRoom({ settings, track }, items, session, leaf!.id, {
+      min: 0,
+      max: settings.maxItems - 1,
+      prefer: 0,
+      why: `filling the free slots before a create goes hidden within SC_MAX_ITEMS (${settings.maxItems})`,
+    });
     const draft = sampleDraft(leaf!, { pro: false, minimal: true });
     for (let i = 0; i < free; i++) await items.createOk(freshPayload(draft, imageHost), ['ITEM-QUOTA-2']);
     const id = await items.createOk(freshPayload(draft, imageHost), ['ITEM-QUOTA-1']);

@@ -6,6 +6,7 @@
 import { test } from '../../fixtures/index.js';
 import { activeCount } from './support/account-state.js';
 import { freshPayload, leased, readOnly } from './support/bind.js';
+import { needRoom } from './support/bind-room.js';
 import { sampleDraft } from './support/generators.js';
 import { entryFor } from './support/items-api.js';
 import { plainLeaf, targetCatalog } from './support/target-catalog.js';
@@ -18,11 +19,15 @@ test.describe('concurrency', { tag: '@items' }, () => {
   test('[ITEM-QUOTA-1][ITEM-QUOTA-2][ITEM-LIMITS-2] parallel creates at the last free slot all answer 201 and never make more items active than the limit', async ({ api, sessions, track, imageHost, settings }, testInfo) => {
     const leaf = plainLeaf(await targetCatalog(await readOnly({ api, sessions, track }, testInfo)));
     test.skip(!leaf, 'not exercised: the target offers no assignable category');
-    const { items } = await leased({ api, sessions, track }, 'pro', testInfo);
-    const { entries } = await items.limitEntries();
-    const total = entryFor(entries, leaf!.id)?.total ?? Number.POSITIVE_INFINITY;
-    const free = total - (await activeCount(items));
-    test.skip(free < 1 || free - 1 + RACERS > settings.maxItems, `not exercised: ${free} free slot(s); filling all but one and racing ${RACERS} creates exceeds SC_MAX_ITEMS (${settings.maxItems})`);
+    const { items, session } = await leased({ api, sessions, track }, 'pro', testInfo);
+    // At least one free slot, and few enough that filling all but one and racing stays within SC_MAX_ITEMS;
+    // the control API's limit makes it so when the account is otherwise (restored after the test).
+    const { total, free } = await needRoom({ settings, track }, items, session, leaf!.id, {
+      min: 1,
+      max: settings.maxItems - RACERS + 1,
+      prefer: 1,
+      why: `filling all but one free slot and racing ${RACERS} creates within SC_MAX_ITEMS (${settings.maxItems})`,
+    });
     const draft = sampleDraft(leaf!, { pro: false, minimal: true });
     for (let i = 0; i < free - 1; i++) await items.createOk(freshPayload(draft, imageHost), ['ITEM-QUOTA-2']);
 

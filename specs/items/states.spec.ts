@@ -2,22 +2,29 @@
  * The item's states (spec "States and transitions"): sold and delete from
  * every state they apply to, reserve and unreserve, and what a sold or deleted
  * item leaves behind. Success statuses are not shown: any 2xx, body or not.
+ * The account may hold items of its own and any limit: each check first makes
+ * sure it has the free slots its items need (support/room.ts).
  */
 import { test } from '../../fixtures/index.js';
 import { standingOf } from './support/account-state.js';
 import { freshPayload, leased, readOnly } from './support/bind.js';
+import { needRoom } from './support/bind-room.js';
 import { sampleDraft } from './support/generators.js';
 import type { ItemsApi, StateOperation } from './support/items-api.js';
 import { plainLeaf, targetCatalog } from './support/target-catalog.js';
 
 test.describe('item states', { tag: '@items' }, () => {
   let items: ItemsApi;
+  /** Makes sure the account has `n` free slots (the items the test creates are active), else skips as not exercised. */
+  let room: (n: number) => Promise<void>;
   let create: () => Promise<string>;
 
-  test.beforeEach(async ({ api, sessions, track, imageHost }, testInfo) => {
+  test.beforeEach(async ({ api, sessions, track, imageHost, settings }, testInfo) => {
     const leaf = plainLeaf(await targetCatalog(await readOnly({ api, sessions, track }, testInfo)));
     test.skip(!leaf, 'not exercised: the target offers no assignable category');
-    ({ items } = await leased({ api, sessions, track }, 'pro', testInfo));
+    const lease = await leased({ api, sessions, track }, 'pro', testInfo);
+    items = lease.items;
+    room = async (n) => void (await needRoom({ settings, track }, items, lease.session, leaf!.id, { min: n, why: `${n} active item(s) of the run` }));
     const draft = sampleDraft(leaf!, { pro: false, minimal: true });
     create = () => items.createOk(freshPayload(draft, imageHost), ['ITEM-CREATE-1']);
   });
@@ -28,6 +35,7 @@ test.describe('item states', { tag: '@items' }, () => {
   };
 
   test('[ITEM-STATE-1][ITEM-STATE-2][ITEM-DELETE-1][ITEM-DELETE-2][ITEM-DELETE-3] sold answers a 2xx on an active and an inactive item; delete answers a 2xx on an active, an inactive and a sold item, which are then gone', async () => {
+    await room(4);
     const [active, hidden, toDelete, hiddenToDelete] = [await create(), await create(), await create(), await create()];
     await operate(hidden, 'inactivate', ['ITEM-PRO-1'], 'an active item');
     await operate(hiddenToDelete, 'inactivate', ['ITEM-PRO-1'], 'an active item');
@@ -49,12 +57,14 @@ test.describe('item states', { tag: '@items' }, () => {
   });
 
   test('[ITEM-STATE-3] reserve on an active item answers a 2xx, then unreserve answers a 2xx', async () => {
+    await room(1);
     const id = await create();
     await operate(id, 'reserve', ['ITEM-STATE-3'], 'an active item');
     await operate(id, 'unreserve', ['ITEM-STATE-3'], 'a reserved item');
   });
 
   test('[ITEM-QUOTA-9] a reserved item keeps counting toward the quota: reserve and unreserve leave used unchanged', { tag: '@should' }, async () => {
+    await room(1);
     const id = await create();
     const used = async () => (await items.limitEntries()).entries.reduce((sum, e) => sum + e.used, 0);
     const before = await used();
@@ -71,6 +81,7 @@ test.describe('item states', { tag: '@items' }, () => {
   });
 
   test('[ITEM-LIST-5] a sold item is no longer in GET /items or GET /items/inactive', { tag: '@should' }, async () => {
+    await room(2);
     const [active, hidden] = [await create(), await create()];
     await operate(hidden, 'inactivate', ['ITEM-PRO-1'], 'an active item');
     for (const id of [active, hidden]) {
@@ -86,6 +97,7 @@ test.describe('item states', { tag: '@items' }, () => {
   });
 
   test('[ITEM-STATE-6] activate and sold of a sold item are refused with a 4xx', { tag: '@should' }, async () => {
+    await room(1);
     const id = await create();
     await operate(id, 'sold', ['ITEM-STATE-1'], 'an active item');
     for (const operation of ['activate', 'sold'] as const) {
@@ -95,6 +107,7 @@ test.describe('item states', { tag: '@items' }, () => {
   });
 
   test('[ITEM-READ-2] GET /items/{itemId} carries inactive {flag: true} on a hidden item and no inactive field on an active one', { tag: '@should' }, async () => {
+    await room(2);
     const [active, hidden] = [await create(), await create()];
     await operate(hidden, 'inactivate', ['ITEM-PRO-1'], 'an active item');
     for (const [id, isHidden] of [[active, false], [hidden, true]] as const) {

@@ -10,7 +10,7 @@ import { judgeAll } from './support/judge.js';
 import { ofType } from './support/notification-checks.js';
 import { Problems } from './support/problems.js';
 import { subscribeHook } from './support/subscriptions.js';
-import { createTaggedItemAnyState, inactivateItem } from './support/tagged-item.js';
+import { createTaggedItemAnyState, inactivateItem, roomForTaggedItems } from './support/tagged-item.js';
 import { afterQuietPeriod, awaitDeliveries } from './support/waiting.js';
 
 const INACTIVATED = 'ITEM_INACTIVATED';
@@ -31,6 +31,9 @@ test.describe('quota and events', { tag: ['@webhooks', '@optional'] }, () => {
     const webhook = await subscribeHook({ api, session, track }, hook, [INACTIVATED]);
     const ctx = { api, session, imageHost, track };
     const bound = Math.min(MAX_FILL, settings.maxItems);
+    // The quota must be reached within `bound` creates with an active item to spare: the account's free slots
+    // as they are, else set through the control API's limit (restored after the test), else not exercised.
+    await roomForTaggedItems(ctx, { min: 1, max: bound - 1, prefer: 1, why: `reaching the quota within ${bound} creates (SC_MAX_ITEMS)` });
     const active: string[] = [];
     let beyond: string | undefined;
     await test.step(`create tagged items until one is born inactive (at most ${bound})`, async () => {

@@ -7,6 +7,11 @@
  */
 import { test } from '@playwright/test';
 import { type ApiClient, expectStatus, type ImageHost, runTag, type Session, type Track, verify } from '../../../fixtures/index.js';
+import { workerSettings } from '../../../fixtures/target.js';
+import { judgeFor } from '../../items/support/bind.js';
+import { needRoom } from '../../items/support/bind-room.js';
+import { ItemsApi } from '../../items/support/items-api.js';
+import type { Room, RoomWanted } from '../../items/support/room.js';
 
 export interface ItemContext {
   api: ApiClient;
@@ -101,21 +106,39 @@ async function findDraft(api: ApiClient, session: Session): Promise<Draft | unde
   return undefined;
 }
 
-/** Creates an active, tagged item and returns its id; skips the test when the account has no free slot. */
+/** Creates an active, tagged item and returns its id; skips the test when the account has no free slot and none can be made. */
 export async function createTaggedItem(ctx: ItemContext): Promise<string> {
   return (await createTaggedItemIn(ctx)).id;
 }
 
 /** The same, with the category the item was created in (to find its listing limit entry). */
 export async function createTaggedItemIn(ctx: ItemContext): Promise<{ id: string; categoryId: string }> {
-  const item = await createTaggedItemAnyState(ctx);
+  let item = await createTaggedItemAnyState(ctx);
+  if (item.inactive) {
+    // The account had no free slot (it holds items of its own): make one through the control API's
+    // limit (restored after the test, once the test's items are deleted), else not exercised.
+    await roomForTaggedItems(ctx, { min: 1, why: 'an active item to provoke events with' });
+    item = await createTaggedItemAnyState(ctx);
+  }
   // An item born inactive (no free slot) cannot be inactivated: the check cannot run here.
   if (item.inactive) test.skip(true, `not exercised: ${ctx.session.username} has no free slot for an active item`);
   return item;
 }
 
-/** POST /items with a valid tagged payload (201, ITEM-CREATE-1), and whether the item was born inactive (a create beyond the quota). */
-export async function createTaggedItemAnyState(ctx: ItemContext): Promise<{ id: string; categoryId: string; inactive: boolean }> {
+/**
+ * Free slots in the leased account for the tagged items a check is about to
+ * create (support/room.ts): as the account has them, else made through the
+ * control API's limit and restored after the test; skips as not exercised when
+ * neither is possible.
+ */
+export async function roomForTaggedItems(ctx: ItemContext, wanted: RoomWanted): Promise<Room> {
+  const draft = await taggedDraft(ctx);
+  const items = new ItemsApi((req) => ctx.api.request(ctx.session, req), judgeFor(test.info()), (id) => ctx.track.item(ctx.session, id));
+  return needRoom({ settings: workerSettings(), track: ctx.track }, items, ctx.session, draft.categoryId, wanted);
+}
+
+/** The worker's draft (category and mandatory attributes); skips the test when the suite can fill none. */
+async function taggedDraft(ctx: ItemContext): Promise<Draft> {
   cachedDraft ??= findDraft(ctx.api, ctx.session);
   cachedDraft.catch(() => {
     cachedDraft = undefined;
@@ -126,6 +149,12 @@ export async function createTaggedItemAnyState(ctx: ItemContext): Promise<{ id: 
     test.skip(true, 'not exercised: no assignable category whose mandatory attributes the suite can fill');
     throw new Error('unreachable');
   }
+  return draft;
+}
+
+/** POST /items with a valid tagged payload (201, ITEM-CREATE-1), and whether the item was born inactive (a create beyond the quota). */
+export async function createTaggedItemAnyState(ctx: ItemContext): Promise<{ id: string; categoryId: string; inactive: boolean }> {
+  const draft = await taggedDraft(ctx);
   const tag = runTag();
   const res = await ctx.api.post(ctx.session, '/items', {
     item: {
