@@ -5,6 +5,8 @@
  * adds the command that replays a failure to its message.
  */
 import fc from 'fast-check';
+import { lastFailureOnly, stopAfterProperty } from '../../../fixtures/ledger.js';
+import { reportCases, trackRuns } from '../../../fixtures/time-budget.js';
 
 export interface PropertyOptions {
   /** Generated runs, beyond the examples (fast-check counts examples in numRuns: they are added here). */
@@ -17,6 +19,8 @@ export interface PropertyOptions {
   fixed?: boolean;
   // biome-ignore lint/suspicious/noExplicitAny: fc.assert's examples are tuples of the property's own argument types.
   examples?: any[];
+  /** Fewer runs than this in the time box leave the test's rules not exercised (time budget); default 40% of the runs, at least 1. */
+  minRuns?: number;
 }
 
 /** FC_SEED (or SC_FC_SEED, the name the auth group's property reads) when set; a new seed otherwise. */
@@ -32,14 +36,19 @@ export const replayPath = (): string | undefined => process.env.FC_REPLAY_PATH |
 export async function assertProperty<Ts extends [unknown, ...unknown[]]>(property: fc.IAsyncProperty<Ts>, options: PropertyOptions): Promise<void> {
   const seed = fcSeed();
   const path = options.fixed ? undefined : process.env.FC_PATH || process.env.SC_FC_PATH || undefined;
+  // Runs are counted, and a run the time box abandoned is awaited before anything else touches the account.
+  // Only the counterexample fast-check reports is charged: the failures of the runs it superseded are forgotten.
+  const runs = trackRuns(lastFailureOnly(property));
+  const planned = options.numRuns + (options.examples?.length ?? 0);
   try {
-    await fc.assert(property, {
+    await fc.assert(runs.property, {
       seed,
       path,
       numRuns: options.numRuns + (options.examples?.length ?? 0),
       examples: options.examples,
       plugins: [fc.interruptAfterTimeLimit(options.timeLimitMs)],
-    });
+    }).finally(() => runs.settle());
+    reportCases(runs.completed, { planned, minimum: options.minRuns ?? Math.max(1, Math.ceil(planned * 0.4)), what: options.fixed ? 'fixed scenario' : 'random runs' });
   } catch (error) {
     const e = error as Error;
     const failedPath = /path: "([^"]*)"/.exec(e.message)?.[1];
@@ -47,6 +56,6 @@ export async function assertProperty<Ts extends [unknown, ...unknown[]]>(propert
     const env = [`FC_SEED=${seed}`, failedPath ? `FC_PATH=${failedPath}` : '', replay ? `FC_REPLAY_PATH='${replay}'` : ''].filter(Boolean).join(' ');
     const how = options.fixed ? '(a fixed scenario: the same on every run)' : env;
     e.message = `${e.message}\n\nReplay with: ${how} npx playwright test specs/items --grep '${options.grep.replace(/[[\]]/g, '\\$&')}'`;
-    throw e;
+    stopAfterProperty(e);
   }
 }
