@@ -12,8 +12,13 @@ export function isValidVerifier(verifier: string): boolean {
   return VERIFIER_PATTERN.test(verifier);
 }
 
-/** A fresh random verifier: 32 random bytes in base64url give 43 characters. */
-export function newCodeVerifier(bytes = 32): string {
+/**
+ * A fresh random verifier: 48 random bytes in base64url give 64 characters, well
+ * inside 43..128. The suite's logins are plumbing, not the rule under test: the
+ * edges (43 and 128) are the PKCE property's fixed examples, so a server that
+ * mishandles an edge fails that rule alone instead of every session of the run.
+ */
+export function newCodeVerifier(bytes = 48): string {
   return randomBytes(bytes).toString('base64url');
 }
 

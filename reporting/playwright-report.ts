@@ -120,7 +120,13 @@ function toCheck(spec: PwSpec, test: PwTest, suiteFile: string): Check {
     ledger: parseLedger(last?.attachments ?? []),
   };
   // Annotations pushed at run time show up on the test and on the result: parse both, deduplicate inside.
-  check.findings = parseFindingAnnotations([...(test.annotations ?? []), ...(last?.annotations ?? [])], check);
+  const annotations = [...(test.annotations ?? []), ...(last?.annotations ?? [])];
+  check.findings = parseFindingAnnotations(annotations, check);
+  // `not-exercised` annotations ("ID: why", fixtures/time-budget.ts): the check ran too little of that rule to judge it.
+  for (const a of annotations) {
+    const m = a.type === 'not-exercised' ? /^([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+):\s*(.*)$/s.exec(a.description ?? '') : null;
+    if (m) check.notExercised = { ...check.notExercised, [m[1]]: maskText(m[2]) };
+  }
   return check;
 }
 

@@ -100,6 +100,8 @@ export interface Check {
   findings: Finding[];
   /** The check's ledger; absent in reports written before the ledger (then a passed check proves its title's IDs). */
   ledger?: Ledger;
+  /** Rules the check ran too little of to judge (a property below its minimum cases): ID → why. Its passes of them do not count. */
+  notExercised?: Record<string, string>;
 }
 
 /** `suite-side`: a rule the suite itself keeps (a client-side rule of the spec) that no check against the target exercised; `npm test` proves it. */

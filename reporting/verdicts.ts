@@ -77,7 +77,9 @@ interface Word {
 }
 
 function wordOf(c: Check, id: string): Word {
-  return { check: c, failures: c.evidence.filter((e) => namedIds(e).includes(id)), passes: c.ledger?.passed[id] ?? 0 };
+  // A rule the check ran too little of (a property's time budget) is not passed by the few cases that ran.
+  const passes = c.notExercised?.[id] === undefined ? (c.ledger?.passed[id] ?? 0) : 0;
+  return { check: c, failures: c.evidence.filter((e) => namedIds(e).includes(id)), passes };
 }
 
 /**
@@ -124,7 +126,8 @@ function ref(c: Check, w: Word, req: CatalogRequirement): CheckRef {
 }
 
 /** Why a tied check that ran gave no word on the requirement. */
-function whyNotReached(c: Check): string {
+function whyNotReached(c: Check, id: string): string {
+  if (c.notExercised?.[id] !== undefined) return `not exercised: "${c.title}": ${c.notExercised[id]}`;
   if (c.status === 'skipped') return c.skipReason ?? 'skipped without a reason';
   if (brokeBeforeJudging(c)) return `"${c.title}" broke before it judged this rule: ${(c.errors[0] ?? c.rawStatus).split('\n')[0]}`;
   if (c.status === 'failed') return `"${c.title}" stopped at a failure of ${chargedIds(c).join(', ')} before it got here`;
@@ -170,7 +173,7 @@ function judge(req: CatalogRequirement, tied: Check[], findings: Finding[], skip
     return { ...base, verdict: 'no-check', reason: skipReason, onSkipList: skipReason !== undefined };
   }
   // Ran or not, no assertion naming it gave a word: the reasons, a real "not exercised:" skip first.
-  const reasons = [...new Set(tied.map(whyNotReached))];
+  const reasons = [...new Set(tied.map((c) => whyNotReached(c, req.id)))];
   const chosen = reasons.find((r) => NOT_EXERCISED.test(r)) ?? reasons[0];
   return { ...base, verdict: 'not-exercised', reason: [chosen, ...reasons.filter((r) => r !== chosen)].join('; ').replace(NOT_EXERCISED, '') };
 }

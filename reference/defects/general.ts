@@ -5,8 +5,8 @@ const general = (description: string, breaks: string[]): DefectInfo => ({ descri
 /** Deviations of the general group. Each name is read with `seam.defect(name)` where it happens. */
 export const GENERAL_DEFECTS: Record<string, DefectInfo> = {
   // The /api bearer check (reference/mounts.ts, reference/oauth/identity-provider.ts)
-  'bearer-not-required': general('API calls without an Authorization header are served (as the first account) instead of 401', ['GEN-AUTH-1']),
-  'bogus-bearer-accepted': general('any non-empty bearer token is accepted on the API (as the first account) instead of 401', ['GEN-AUTH-2']),
+  'bearer-not-required': general('API calls without an Authorization header are served (as the first account) instead of 401', ['GEN-AUTH-1', 'TX-AUTH-1']),
+  'bogus-bearer-accepted': general('any non-empty bearer token is accepted on the API (as the first account) instead of 401', ['GEN-AUTH-2', 'TX-AUTH-1']),
   // The /api replies (reference/mounts.ts)
   'error-body-shape': general('API errors answer {error: "…"} instead of the spec\'s {code, message}', ['GEN-ERR-1']),
   'malformed-json-500': general('a request body that is not well-formed JSON answers 500 instead of a 4xx', ['GEN-JSON-3', 'GEN-ERR-3']),

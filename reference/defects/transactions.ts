@@ -9,7 +9,7 @@ export const TRANSACTIONS_DEFECTS: Record<string, DefectInfo> = {
   // serve them with no owner filter (reference/transactions/seller.ts).
   'transactions-without-bearer': transactions(
     'transactions, disputes and deliveries operations answer without a valid bearer token instead of 401',
-    ['TX-AUTH-1'],
+    ['TX-AUTH-1', 'GEN-AUTH-1', 'GEN-AUTH-2'],
   ),
   // Shipping requests (reference/transactions/request-routes.ts)
   'pending-request-not-listed': transactions('GET /transactions/requests/pending leaves out the pending request of a purchase', ['TX-REQ-1']),

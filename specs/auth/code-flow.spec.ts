@@ -43,7 +43,7 @@ test.describe('code flow', { tag: '@auth' }, () => {
 
   test('[AUTH-STATE-2] an authorization request without state still completes with a code', async ({ oauth, sessions }) => {
     const account = sessions.anyAccount('basic');
-    const grant = await oauth.authorize(account, { state: null });
+    const grant = await oauth.authorize(account, { state: null }, ['AUTH-STATE-2']);
     await verify(grant.code.length > 0, {
       title: 'a flow without state ends at redirect_uri with a code',
       requirements: ['AUTH-STATE-2'],

@@ -6,7 +6,7 @@
  * steps are not shown); without either, these checks are not exercised.
  * Every test opens a direct session of its own.
  */
-import { expectOAuthError, expectStatus, test, verify } from '../../fixtures/index.js';
+import { expectOAuthError, expectStatus, recordPass, test, verify } from '../../fixtures/index.js';
 import { pollUntilRefused, REVOCATION_WAIT_MS } from './revocation.js';
 
 test.describe('direct-integrator sessions', { tag: '@auth' }, () => {
@@ -14,6 +14,8 @@ test.describe('direct-integrator sessions', { tag: '@auth' }, () => {
 
   test('[AUTH-DIRECT-1][GEN-VER-3] a direct session refresh token turns into a working access token and a new refresh token', async ({ sessions, api }) => {
     const session = await sessions.direct(sessions.anyAccount('pro'));
+    // The direct-integrator flow of version 0.0.1 yielded a session (a failure to get one is charged to the session step).
+    recordPass(test.info(), ['GEN-VER-3']);
     const [first] = session.rotatedAway;
     await verify(first !== session.refreshToken, {
       title: 'the refresh of a direct session returns a new refresh_token',
@@ -21,7 +23,7 @@ test.describe('direct-integrator sessions', { tag: '@auth' }, () => {
       expected: 'a refresh_token different from the one presented',
       actual: 'the presented refresh_token again',
     });
-    await expectStatus(await api.get(session, '/items/categories'), 200, ['AUTH-DIRECT-1', 'GEN-VER-3'], "the direct session's access token works on the API");
+    await expectStatus(await api.get(session, '/items/categories'), 200, ['AUTH-DIRECT-1'], "the direct session's access token works on the API");
   });
 
   test('[AUTH-REUSE-1] a rotated-away direct refresh token is refused with invalid_grant', async ({ sessions, oauth }) => {

@@ -31,7 +31,7 @@ test.describe('notification retries', { tag: '@webhooks' }, () => {
     const webhook = await subscribeHook({ api, session, track }, hook, [INACTIVATED]);
     await hook.script([500, 200]);
     const itemId = await provokeItemInactivated({ api, session, imageHost, track });
-    await awaitDeliveries(hook, (ds) => ofType(ds, INACTIVATED, itemId).length > 0, `an ${INACTIVATED} notification`, ['WH-NOTIF-1']);
+    await awaitDeliveries(hook, (ds) => ofType(ds, INACTIVATED, itemId).length > 0, `an ${INACTIVATED} notification`, ['WH-EVT-2']);
     const twice = await test.step(`wait up to ${settings.webhookWaitMs} ms for the retry (SC_WEBHOOK_WAIT_MS)`, () =>
       pollDeliveries(hook, (ds) => ofType(ds, INACTIVATED, itemId).length >= 2, settings.webhookWaitMs),
     );
@@ -66,7 +66,7 @@ test.describe('notification retries', { tag: '@webhooks' }, () => {
     await subscribeHook({ api, session, track }, hook, [INACTIVATED]);
     await hook.script([503]);
     const itemId = await provokeItemInactivated({ api, session, imageHost, track });
-    await awaitDeliveries(hook, (ds) => ofType(ds, INACTIVATED, itemId).length > 0, `an ${INACTIVATED} notification`, ['WH-NOTIF-1']);
+    await awaitDeliveries(hook, (ds) => ofType(ds, INACTIVATED, itemId).length > 0, `an ${INACTIVATED} notification`, ['WH-EVT-2']);
     await awaitDeliveries(hook, (ds) => ofType(ds, INACTIVATED, itemId).length >= 2, 'a retry after the 503 answer', ['WH-NOTIF-6']);
   });
 });

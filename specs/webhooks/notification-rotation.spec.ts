@@ -38,7 +38,7 @@ test.describe('notifications after a token rotation', { tag: '@webhooks' }, () =
 
     const itemId = await provokeItemInactivated({ api, session, imageHost, track });
     const deliveries = ofType(
-      await awaitDeliveries(hook, (ds) => ofType(ds, INACTIVATED, itemId).length > 0, `an ${INACTIVATED} notification after the rotation`, ['WH-SIG-5']),
+      await awaitDeliveries(hook, (ds) => ofType(ds, INACTIVATED, itemId).length > 0, `an ${INACTIVATED} notification after the rotation`, ['WH-EVT-2']),
       INACTIVATED,
       itemId,
     );

@@ -64,7 +64,7 @@ test.describe('notification routing', { tag: '@webhooks' }, () => {
     await expectStatus(del, 204, ['WH-SUB-6'], 'DELETE /webhooks/{id} answers 204');
     const itemId = await provokeItemInactivated({ api, session, imageHost, track });
     const [first] = ofType(
-      await awaitDeliveries(kept, (ds) => ofType(ds, INACTIVATED, itemId).length > 0, `an ${INACTIVATED} notification at the webhook kept`, ['WH-NOTIF-12']),
+      await awaitDeliveries(kept, (ds) => ofType(ds, INACTIVATED, itemId).length > 0, `an ${INACTIVATED} notification at the webhook kept`, ['WH-EVT-2']),
       INACTIVATED,
       itemId,
     );
@@ -96,7 +96,7 @@ test.describe('notification routing', { tag: '@webhooks' }, () => {
     await subscribeHook({ api, session, track }, own, [INACTIVATED]);
     await subscribeHook({ api, session: stranger, track }, foreign, [INACTIVATED]);
     const itemId = await provokeItemInactivated({ api, session, imageHost, track });
-    await awaitDeliveries(own, (ds) => ofType(ds, INACTIVATED, itemId).length > 0, `an ${INACTIVATED} notification in the item's account`, ['WH-NOTIF-13']);
+    await awaitDeliveries(own, (ds) => ofType(ds, INACTIVATED, itemId).length > 0, `an ${INACTIVATED} notification in the item's account`, ['WH-EVT-2']);
     const [elsewhere] = await afterQuietPeriod(settings, [foreign]);
     // Only notifications about this item count: the other account may have events of its own.
     await expectNone(ofType(elsewhere, INACTIVATED, itemId), "another account's webhook receives nothing about this account's item", ['WH-NOTIF-13'], 'no notification about the item');

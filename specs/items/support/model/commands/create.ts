@@ -24,7 +24,8 @@ export class CreateCommand implements fc.AsyncCommand<QuotaModel, QuotaReal> {
       else m.active.add(id);
     } else if (slot === 'yes') m.active.add(id);
     else m.inactive.add(id);
-    await agree(m, r, this.toString(), [requirement]);
+    // A create beyond the quota must leave used unchanged (ITEM-QUOTA-8); one with a free slot adds one (ITEM-LIMITS-3).
+    await agree(m, r, this.toString(), [requirement], requirement === 'ITEM-QUOTA-1' ? ['ITEM-QUOTA-1', 'ITEM-QUOTA-8'] : [requirement, 'ITEM-LIMITS-3']);
   }
 
   toString(): string {
