@@ -9,6 +9,9 @@ import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
 import { Pool } from 'undici';
 import { budgetTotals, workerBudget } from '../fixtures/budget.js';
+import { depositSessions, takeSession } from '../fixtures/session-broker.js';
+import { Session } from '../fixtures/session.js';
+import type { Settings } from '../fixtures/settings.js';
 import { drainThrottleNotes, onGiveUp, pacedApi, pacedToken, resetPacing, retryAfterMs } from '../fixtures/pacing.js';
 import { pacingSettings } from '../fixtures/pacing-settings.js';
 import { PaceSchedule, peakInWindow } from '../fixtures/pacing-window.js';
@@ -164,6 +167,25 @@ test.describe('pacing', () => {
       expect(refused.filter((r) => r.headers['retry-after'] === '1').length).toBe(5);
     } finally {
       await reference.close();
+    }
+  });
+
+  test('a session the preflight deposits is taken once, by the first worker that asks, with its age', async () => {
+    const server = await startSuiteServer({ host: '127.0.0.1', port: 0, token: 't' });
+    try {
+      const endpoint = { authUrl: 'http://127.0.0.1:9/oauth', clientId: 'c', clientSecret: 's', timeoutMs: 1_000 };
+      const opened = Session.restore('pro-1', 'pro', { accessToken: 'a-1', refreshToken: 'r-1' }, endpoint, { at: Date.now() - 5_000, lifetimeMs: 300_000 });
+      await depositSessions({ localUrl: server.localUrl, token: 't' }, [opened]);
+      const settings = { authUrl: endpoint.authUrl, clientId: 'c', clientSecret: 's', requestTimeoutMs: 1_000, clientAuth: 'form' } as Settings;
+      const env = { SC_SUITE_SERVER_URL: server.localUrl, SC_SUITE_SERVER_TOKEN: 't' };
+      const account = { username: 'pro-1', password: 'x', plan: 'pro' as const };
+      const taken = await takeSession(settings, account, env);
+      expect(taken?.accessToken).toBe('a-1');
+      expect(taken?.obtained.at).toBe(opened.obtained.at);
+      expect(await takeSession(settings, account, env)).toBeUndefined();
+      expect(await takeSession(settings, { ...account, username: 'pro-2' }, env)).toBeUndefined();
+    } finally {
+      await server.close();
     }
   });
 });
