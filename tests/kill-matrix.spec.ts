@@ -11,7 +11,7 @@ import { runPlaywright } from '../teeth/run-playwright.js';
 import { runTeeth } from '../teeth/teeth-run.js';
 import { fakeOutcome, fakeReport } from '../teeth/testing/reports.js';
 import { writeSyntheticProject } from '../teeth/testing/synthetic-project.js';
-import { confirmKill, defectVerdict } from '../teeth/verdicts.js';
+import { blamePrecision, confirmKill, defectVerdict } from '../teeth/verdicts.js';
 
 /**
  * The kill matrix (docs/TEETH.md): its verdicts on hand-made reports, its machinery
@@ -76,60 +76,60 @@ test.describe('port leases', () => {
 test.describe('defect verdicts on hand-made reports', () => {
   const breaks = ['ITEM-QUOTA-1', 'ITEM-LIST-2'];
 
-  test('a failing check citing a breaks ID kills the defect and is named', () => {
+  test('a failure charged to a rule the defect breaks kills it, and the check is named', () => {
     const report = fakeReport([
-      { title: '[ITEM-QUOTA-1] beyond the quota', status: 'failed', error: 'expected 201, got 400' },
+      { title: '[ITEM-QUOTA-1] beyond the quota', status: 'failed', error: 'expected 201, got 400', evidenceFor: ['ITEM-QUOTA-1'] },
       { title: '[ITEM-LIST-2] listed', status: 'passed' },
     ]);
     const v = defectVerdict(breaks, fakeOutcome(report));
-    expect(v.verdict).toBe('KILLED');
+    expect(v).toMatchObject({ verdict: 'KILLED', charged: ['ITEM-QUOTA-1'], extra: [] });
     expect(v.killers).toEqual(['group/fake.spec.ts › [ITEM-QUOTA-1] beyond the quota']);
     expect(v.killerError).toBe('expected 201, got 400');
   });
 
-  test('a check timing out kills too; an ID on the enclosing describe counts', () => {
-    const report = fakeReport([{ title: 'waits for the event', describe: '[ITEM-LIST-2] lists', status: 'timedOut' }]);
+  test('a failure is charged to the rule its evidence names, whatever the title: an ID on the enclosing describe counts for the selection', () => {
+    const report = fakeReport([{ title: 'waits for the event', describe: '[ITEM-QUOTA-10] lists', status: 'failed', evidenceFor: ['ITEM-LIST-2'] }]);
     expect(defectVerdict(breaks, fakeOutcome(report)).verdict).toBe('KILLED');
   });
 
-  test('a failing check citing other IDs does not kill', () => {
+  test('failures charged also to rules the defect keeps make it OVERCHARGED, with those rules', () => {
     const report = fakeReport([
-      { title: '[ITEM-QUOTA-10] another rule', status: 'failed' },
-      { title: '[ITEM-QUOTA-1] beyond the quota', status: 'passed' },
+      { title: '[ITEM-QUOTA-1] beyond the quota', status: 'failed', evidenceFor: ['ITEM-QUOTA-1', 'ITEM-HIDDEN-1'] },
+      { title: '[ITEM-LIST-2] listed', status: 'failed', evidenceFor: ['ITEM-LIST-2'] },
     ]);
-    const v = defectVerdict(breaks, fakeOutcome(report));
-    expect(v.verdict).toBe('SURVIVED');
-    expect(v.relevant).toEqual({ total: 1, passed: 1, failed: 0, skipped: 0 });
+    expect(defectVerdict(breaks, fakeOutcome(report))).toMatchObject({ verdict: 'OVERCHARGED', extra: ['ITEM-HIDDEN-1'], detail: 'also charged: ITEM-HIDDEN-1' });
+    const rows = [defectVerdict(breaks, fakeOutcome(report)), defectVerdict(breaks, fakeOutcome(fakeReport([{ title: '[ITEM-LIST-2] l', status: 'failed', evidenceFor: ['ITEM-LIST-2'] }])))];
+    // 4 rules charged over both runs, 3 of them declared.
+    expect(blamePrecision(rows)).toEqual({ inside: 3, charged: 4, ratio: 0.75 });
   });
 
-  test('a multi-rule check kills only when its evidence charges one of the broken rules; charged elsewhere it is MISCHARGED', () => {
+  test('failures charged only to other rules are MISCHARGED; a check that broke (no failure recorded, a timeout) kills nothing', () => {
     const model = (evidenceFor: string[]) => fakeReport([{ title: '[ITEM-QUOTA-1][ITEM-QUOTA-10] model', status: 'failed', evidenceFor }]);
     expect(defectVerdict(['ITEM-QUOTA-10'], fakeOutcome(model(['ITEM-QUOTA-10']))).verdict).toBe('KILLED');
     expect(defectVerdict(['ITEM-QUOTA-10'], fakeOutcome(model(['ITEM-QUOTA-1'])))).toMatchObject({
       verdict: 'MISCHARGED',
-      detail: 'the failing checks charge ITEM-QUOTA-1, not the rules the defect breaks',
+      detail: 'the failures charge ITEM-QUOTA-1, not the rules the defect breaks',
     });
-    // Evidence naming none of the check's rules charges all of them.
-    expect(defectVerdict(['ITEM-QUOTA-10'], fakeOutcome(model(['GEN-ERR-1']))).verdict).toBe('KILLED');
-    // A charged killer among mischarged failures kills.
-    const both = fakeReport([
-      { title: '[ITEM-QUOTA-1][ITEM-QUOTA-10] model', status: 'failed', evidenceFor: ['ITEM-QUOTA-1'] },
-      { title: '[ITEM-QUOTA-10] lowering', status: 'failed', evidenceFor: ['ITEM-QUOTA-10'] },
-    ]);
-    expect(defectVerdict(['ITEM-QUOTA-10'], fakeOutcome(both))).toMatchObject({ verdict: 'KILLED', killers: ['group/fake.spec.ts › [ITEM-QUOTA-10] lowering'] });
+    const broke = fakeReport([{ title: '[ITEM-QUOTA-10] lowering', status: 'timedOut' }]);
+    expect(defectVerdict(['ITEM-QUOTA-10'], fakeOutcome(broke)).verdict).toBe('ERROR');
   });
 
-  test('relevant checks that only skip leave the defect alive', () => {
+  test('a passing check that recorded a SHOULD finding on the rule kills a SHOULD-level defect', () => {
+    const report = fakeReport([{ title: '[ITEM-LIST-2] listed', status: 'skipped', skipReason: 'not exercised: stopped at a SHOULD finding', evidenceFor: ['ITEM-LIST-2'] }]);
+    expect(defectVerdict(breaks, fakeOutcome(report)).verdict).toBe('KILLED');
+  });
+
+  test('relevant checks that only pass or skip leave the defect alive', () => {
     const report = fakeReport([{ title: '[ITEM-QUOTA-1] q', status: 'skipped', skipReason: 'not exercised: needs x (SC_X)' }]);
     expect(defectVerdict(breaks, fakeOutcome(report))).toMatchObject({ verdict: 'SURVIVED', detail: '0 passed, 1 skipped' });
   });
 
   test('no check citing the IDs is NO-CHECK', () => {
-    expect(defectVerdict(breaks, fakeOutcome(fakeReport([{ title: '[WH-SIG-1] s', status: 'failed' }]))).verdict).toBe('NO-CHECK');
+    expect(defectVerdict(breaks, fakeOutcome(fakeReport([{ title: '[WH-SIG-1] s', status: 'passed' }]))).verdict).toBe('NO-CHECK');
   });
 
   test('a hang, an interruption, a missing report or a start error is an ERROR, never a kill', () => {
-    const failing = fakeReport([{ title: '[ITEM-QUOTA-1] q', status: 'failed' }]);
+    const failing = fakeReport([{ title: '[ITEM-QUOTA-1] q', status: 'failed', evidenceFor: ['ITEM-QUOTA-1'] }]);
     expect(defectVerdict(breaks, fakeOutcome(failing, { timedOut: true }), 180)).toMatchObject({
       verdict: 'ERROR',
       detail: 'hung: no result within 180 s (process stopped)',
@@ -143,7 +143,7 @@ test.describe('defect verdicts on hand-made reports', () => {
   });
 
   test('a kill counts only if the killing check passes on the clean reference', () => {
-    const killed = defectVerdict(breaks, fakeOutcome(fakeReport([{ title: '[ITEM-QUOTA-1] q', status: 'failed' }])));
+    const killed = defectVerdict(breaks, fakeOutcome(fakeReport([{ title: '[ITEM-QUOTA-1] q', status: 'failed', evidenceFor: ['ITEM-QUOTA-1'] }])));
     const cleanPass = checksOf(fakeReport([{ title: '[ITEM-QUOTA-1] q', status: 'passed' }]));
     const cleanFail = checksOf(fakeReport([{ title: '[ITEM-QUOTA-1] q', status: 'failed' }]));
     const cleanSkip = checksOf(fakeReport([{ title: '[ITEM-QUOTA-1] q', status: 'skipped', skipReason: 'not exercised: x' }]));
