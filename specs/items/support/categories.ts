@@ -33,7 +33,7 @@ export const childrenOf = (category: Category): readonly Category[] => (Array.is
 /**
  * ITEM-CAT-3: roots have parent_id null; a nested category's parent_id is its
  * parent's id. A root without parent_id is accepted here (the real service's
- * documented roots omit it; see `omittedFields`, a SHOULD finding).
+ * documented roots omit it; see `omittedFields`, an observation).
  */
 export function parentProblems(roots: readonly Category[]): string[] {
   return flatten(roots).flatMap(({ category, parent }) => {
@@ -48,7 +48,7 @@ export function parentProblems(roots: readonly Category[]): string[] {
 /**
  * The table's fields a category leaves out where the real service's documented
  * shape does: parent_id on a root, subcategories on a leaf (assignable, no
- * children). At most a SHOULD finding (ITEM-CAT-2, catalog decision); any other
+ * children). An observation, never a failure (ITEM-CAT-2, catalog decision); any other
  * missing field fails the Category schema.
  */
 export function omittedFields(roots: readonly Category[]): string[] {
