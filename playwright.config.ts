@@ -1,16 +1,29 @@
 import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type ReporterDescription } from '@playwright/test';
+import { loadSettings, readRunSettings } from './fixtures/settings.js';
+import { installStopHandlers, isRunnerProcess } from './reporting/run-stop.js';
 
 /**
- * The conformance run. With SC_BASE_URL unset, Playwright starts the embedded
- * reference server (webServer) and the fixtures target it.
+ * The conformance run, the same with `npx playwright test` and `npm run conformance`:
+ * global setup validates every setting and runs the preflight (fixtures/global-setup.ts);
+ * the last reporter builds conformance.json/html and makes the gate the exit code
+ * (reporting/conformance-reporter.ts). With SC_BASE_URL unset, Playwright starts
+ * the embedded reference server (webServer) and the fixtures target it.
  *
- * Settings of the run itself (beyond ../shared/TARGET.md's SC_ settings):
- *   SC_WORKERS   parallel workers (default 2)
- *   SC_REPORTS   output folder (default reports)
+ * Settings of the run itself (beyond ../shared/TARGET.md's SC_ settings; a bad value
+ * falls back to its default here and stops the run in global setup with one line):
+ *   SC_WORKERS           parallel workers (default 2)
+ *   SC_RUN_DEADLINE_S    the whole run's deadline (default 1800 s; 0: none): Playwright's globalTimeout
+ *   SC_RULE              exact requirement IDs, comma-separated: only the checks whose titles name them
+ *   SC_CONSOLE_REPORTER  Playwright's console reporter(s) (default list, dot on CI); the report files stay
+ *   SC_REPORTS           output folder (default reports)
  */
-const reports = process.env.SC_REPORTS ?? 'reports';
+const root = fileURLToPath(new URL('.', import.meta.url));
+const reports = resolve(root, process.env.SC_REPORTS ?? 'reports');
 const embedded = !process.env.SC_BASE_URL;
+const run = readRunSettings(process.env);
 // The embedded reference listens on a random high port unless REFERENCE_PORT is
 // given, so several runs (the kill matrix, developers) never collide. Workers
 // inherit the runner's environment, so they all see the same port.
@@ -20,41 +33,72 @@ const referencePort = Number(process.env.REFERENCE_PORT);
 // One id per run, inherited by every worker: tags what the run creates (external_id prefix).
 process.env.SC_RUN_ID ??= `scc-${randomBytes(4).toString('hex')}`;
 
-const sharded = process.argv.some((a) => a.startsWith('--shard'));
+// A bad setting stops the run in global setup: no need to start the reference for that.
+const settingsValid = (() => {
+  try {
+    loadSettings(process.env);
+    return true;
+  } catch {
+    return false;
+  }
+})();
 
-const reporter: ReporterDescription[] = [
-  [process.env.CI ? 'dot' : 'list'],
-  ['json', { outputFile: `${reports}/playwright.json` }],
-  ['junit', { outputFile: `${reports}/junit.xml` }],
-  ['html', { outputFolder: `${reports}/html`, open: 'never' }],
-  ['allure-playwright', { resultsDir: `${reports}/allure-results`, detail: false, suiteTitle: false }],
-];
-if (sharded) reporter.push(['blob', { outputDir: `${reports}/blob` }]);
+// SIGTERM stops the run as Ctrl-C does: reports written, the reference stopped (reporting/run-stop.ts).
+if (isRunnerProcess()) installStopHandlers();
+
+const argv = process.argv;
+// --list lists the checks and writes nothing: no report file, no Allure result, no gate.
+const listing = argv.includes('--list');
+const sharded = argv.some((a) => a.startsWith('--shard'));
+
+const consoleReporters: ReporterDescription[] = (process.env.SC_CONSOLE_REPORTER?.trim() || (process.env.CI ? 'dot' : 'list'))
+  .split(',')
+  .map((name) => name.trim())
+  .filter(Boolean)
+  .map((name) => [name]);
+
+const reporter: ReporterDescription[] = listing
+  ? consoleReporters
+  : [
+      ...consoleReporters,
+      ['json', { outputFile: `${reports}/playwright.json` }],
+      ['html', { outputFolder: `${reports}/html`, open: 'never' }],
+      ['allure-playwright', { resultsDir: `${reports}/allure-results`, detail: false, suiteTitle: false }],
+      ...(sharded ? [['blob', { outputDir: `${reports}/blob` }] as ReporterDescription] : []),
+      // Last: it reads the files the reporters above have written.
+      ['./reporting/conformance-reporter.ts', { root, reportsDir: reports }],
+    ];
+
+/** SC_RULE: a rule's ID as a whole word in the title (ITEM-QUOTA-1 never selects ITEM-QUOTA-10). */
+const grep = run.rules.length ? new RegExp(`(?<![A-Za-z0-9-])(?:${run.rules.join('|')})(?![A-Za-z0-9-])`) : undefined;
 
 export default defineConfig({
   testDir: 'specs',
   testMatch: '**/*.spec.ts',
   fullyParallel: true,
-  workers: Number(process.env.SC_WORKERS ?? 2),
+  workers: run.workers,
   retries: 0,
   timeout: 60_000,
+  globalTimeout: run.runDeadlineS * 1000,
   expect: { timeout: 10_000 },
   forbidOnly: !!process.env.CI,
+  ...(grep ? { grep } : {}),
   reporter,
   outputDir: 'test-results/conformance',
   globalSetup: './fixtures/global-setup.ts',
   // Traces, videos and screenshots would capture login forms and tokens: off.
   use: { trace: 'off', video: 'off', screenshot: 'off' },
-  webServer: embedded
-    ? {
-        // node --import tsx, not npx tsx: npx adds 1-2 s to every start, and the kill matrix starts ~120 references.
-        command: 'node --import tsx reference/main.ts',
-        url: `http://127.0.0.1:${referencePort}/health`,
-        reuseExistingServer: false,
-        timeout: 30_000,
-        stdout: 'ignore',
-        stderr: 'pipe',
-        env: { REFERENCE_PORT: String(referencePort) },
-      }
-    : undefined,
+  webServer:
+    embedded && !listing && settingsValid
+      ? {
+          // node --import tsx, not npx tsx: npx adds 1-2 s to every start, and the kill matrix starts ~120 references.
+          command: 'node --import tsx reference/main.ts',
+          url: `http://127.0.0.1:${referencePort}/health`,
+          reuseExistingServer: false,
+          timeout: 30_000,
+          stdout: 'ignore',
+          stderr: 'pipe',
+          env: { REFERENCE_PORT: String(referencePort) },
+        }
+      : undefined,
 });

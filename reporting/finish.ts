@@ -9,6 +9,7 @@ import { join, relative } from 'node:path';
 import { generateAllure, labelAllureResults } from './allure.js';
 import { loadProjectCatalog } from './catalog.js';
 import { formatConsoleSummary } from './console.js';
+import type { ReadReport } from './playwright-report.js';
 import { buildReportFiles } from './run.js';
 
 export interface FinishOptions {
@@ -18,6 +19,10 @@ export interface FinishOptions {
   allure?: boolean;
   env?: NodeJS.ProcessEnv;
   log?: (line: string) => void;
+  /** The checks as already read, instead of reports/playwright.json (see run.ts). */
+  read?: ReadReport;
+  /** Run errors found outside the JSON report (how the run was stopped), listed first. */
+  runErrors?: string[];
 }
 
 export async function finishRun(opts: FinishOptions): Promise<number> {
@@ -26,7 +31,7 @@ export async function finishRun(opts: FinishOptions): Promise<number> {
   const rel = (p: string) => relative(process.cwd(), p) || p;
   try {
     const catalog = await loadProjectCatalog(join(opts.root, 'catalog'));
-    const built = buildReportFiles({ jsonPath: join(opts.reportsDir, 'playwright.json'), outDir: opts.reportsDir, catalog, env });
+    const built = buildReportFiles({ jsonPath: join(opts.reportsDir, 'playwright.json'), outDir: opts.reportsDir, catalog, env, read: opts.read, runErrors: opts.runErrors });
     const paths = [built.htmlFile, built.jsonFile];
     const allureResults = join(opts.reportsDir, 'allure-results');
     // Labelling also masks the results: done even when the Allure report itself is skipped.

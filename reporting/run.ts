@@ -17,7 +17,7 @@ import { loadPrevious } from './diff.js';
 import { type Baseline, loadBaseline } from './gate.js';
 import { renderHtml } from './html.js';
 import { describeTarget, maskValues, registerRunSecrets } from './masking.js';
-import { readPlaywrightReport } from './playwright-report.js';
+import { type ReadReport, readPlaywrightReport } from './playwright-report.js';
 import type { Catalog, ConformanceReport, Problem } from './types.js';
 
 export interface BuildFilesOptions {
@@ -31,6 +31,10 @@ export interface BuildFilesOptions {
   catalogDir?: string;
   env?: NodeJS.ProcessEnv;
   now?: Date;
+  /** The checks as already read (a run the preflight stopped: reporting/preflight-report.ts), instead of `jsonPath`. */
+  read?: ReadReport;
+  /** Why the run broke, found outside the JSON report (how it was stopped): each one is a run error, first in the list. */
+  runErrors?: string[];
 }
 
 export interface BuildFilesResult {
@@ -44,7 +48,7 @@ const truthy = (v: string | undefined) => !!v && !['0', 'false', 'no', ''].inclu
 export function buildReportFiles(opts: BuildFilesOptions): BuildFilesResult {
   const env = opts.env ?? process.env;
   registerRunSecrets(env);
-  const settingErrors: string[] = [];
+  const settingErrors: string[] = [...(opts.runErrors ?? [])];
   const problems: Problem[] = [];
 
   let baseline: Baseline | undefined;
@@ -67,7 +71,7 @@ export function buildReportFiles(opts: BuildFilesOptions): BuildFilesResult {
   }
 
   const report = buildConformance({
-    read: readPlaywrightReport(opts.jsonPath),
+    read: opts.read ?? readPlaywrightReport(opts.jsonPath),
     catalog: opts.catalog ?? loadCatalog(opts.catalogDir ?? 'catalog'),
     target: describeTarget(env),
     strict: truthy(env.SC_STRICT),

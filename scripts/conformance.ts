@@ -1,19 +1,29 @@
 /**
  * npm run conformance [-- <playwright args>]
  *
- * Runs the conformance suite (`playwright test` with the given arguments, e.g.
- * `--grep @auth`, `--shard 1/3`), then builds reports/conformance.{json,html}
- * and the Allure single file, prints the summary and exits by the gate:
+ * Runs the conformance suite: `playwright test` with the given arguments (e.g.
+ * `--grep @auth`, `--shard 1/3`). The run is the same as `npx playwright test`:
+ * global setup validates the settings and runs the preflight, and the last
+ * reporter of playwright.config.ts builds reports/conformance.{json,html} and
+ * the Allure single file and prints the summary. This script adds what a plain
+ * Playwright command line cannot give, and exits by the gate:
  *   0  no MUST requirement failed (SC_STRICT=1: and no SHOULD finding)
  *   1  a MUST requirement failed, or a failing check names no requirement
- *   2  the run is broken: no usable JSON report, a bad setting, an interrupted run
+ *   2  the run is broken: a bad setting or a failed preflight, a run stopped
+ *      before every check ran (Ctrl-C, SIGTERM, SC_RUN_DEADLINE_S), no usable JSON report
  *
- * Own flag (not passed to Playwright): --report-only  builds the reports from
- * the existing reports/playwright.json without running anything.
+ * Own flags (not passed to Playwright as they are):
+ *   --report-only       builds the reports from the existing reports/playwright.json, runs nothing
+ *   --rule <ID>[,<ID>]  exactly the checks whose titles name these requirement IDs (SC_RULE):
+ *                       --rule ITEM-QUOTA-1 never runs ITEM-QUOTA-10 (--grep is a regular expression)
+ *   --reporter <name>   Playwright's console reporter (SC_CONSOLE_REPORTER): the report files and the gate stay
+ *   --list              lists the checks, writes and builds nothing, exits 0
+ * SIGTERM and SIGINT are passed on: Playwright stops its workers and the reference,
+ * every reporter writes what finished; a second signal (or 60 s) forces the stop.
  * See docs/REPORTS.md.
  */
-import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,31 +31,141 @@ import { finishRun } from '../reporting/finish.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const reportsDir = resolve(root, process.env.SC_REPORTS ?? 'reports');
-const args = process.argv.slice(2);
-const reportOnly = args.includes('--report-only');
-const playwrightArgs = args.filter((a) => a !== '--report-only');
+const STOP_GRACE_MS = 60_000;
 
-if (!reportOnly) {
+/** Splits our own flags from Playwright's. */
+function parseArgs(args: string[]): { reportOnly: boolean; listing: boolean; rules: string[]; reporters: string[]; playwright: string[] } {
+  const out = { reportOnly: false, listing: false, rules: [] as string[], reporters: [] as string[], playwright: [] as string[] };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    const value = (flag: string) => (a === flag ? args[++i] : a.slice(flag.length + 1)) ?? '';
+    if (a === '--report-only') out.reportOnly = true;
+    else if (a === '--rule' || a.startsWith('--rule=')) out.rules.push(...value('--rule').split(','));
+    else if (a === '--reporter' || a.startsWith('--reporter=')) out.reporters.push(...value('--reporter').split(','));
+    else {
+      if (a === '--list') out.listing = true;
+      out.playwright.push(a);
+    }
+  }
+  out.rules = out.rules.map((r) => r.trim()).filter(Boolean);
+  out.reporters = out.reporters.map((r) => r.trim()).filter(Boolean);
+  return out;
+}
+
+/** The gate of the conformance report this run wrote, if it wrote one. */
+function writtenGate(): number | undefined {
+  const file = join(reportsDir, 'conformance.json');
+  if (!existsSync(file)) return undefined;
+  try {
+    const code = (JSON.parse(readFileSync(file, 'utf8')) as { gate?: { exitCode?: unknown } }).gate?.exitCode;
+    return code === 0 || code === 1 || code === 2 ? code : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The processes above this one up to `npm` (npm → sh → tsx → this script, on Linux).
+ * A SIGTERM to npm does not reach us: npm passes it to `sh`, which dies without
+ * passing it on. So a vanished ancestor counts as a SIGTERM.
+ */
+function ancestors(): number[] {
+  const chain: number[] = [];
+  let pid = process.ppid;
+  for (let depth = 0; depth < 4 && pid > 1; depth++) {
+    chain.push(pid);
+    let stat: string;
+    let cmdline: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    } catch {
+      break; // no /proc: the direct parent alone is watched
+    }
+    if (/(^|[/\0 ])npm/.test(cmdline)) break;
+    pid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  }
+  return chain;
+}
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+function runPlaywright(playwrightArgs: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; signal: NodeJS.Signals | null; error?: Error }> {
+  const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
+  // Inherited stdio: the list/dot reporter shows progress while the run goes. Same process group: Ctrl-C reaches it too.
+  const child: ChildProcess = spawn(process.execPath, [cli, 'test', ...playwrightArgs], { cwd: root, stdio: 'inherit', env });
+  let signals = 0;
+  let force: NodeJS.Timeout | undefined;
+  const pass = (signal: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    signals++;
+    // The first signal asks Playwright to stop (reports written); a second one, or the grace period, forces it.
+    child.kill(signals > 1 && signal === 'SIGINT' ? 'SIGTERM' : signal);
+    if (signals > 1 && signal === 'SIGTERM') setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+    force ??= setTimeout(() => {
+      console.error(`conformance: Playwright did not stop within ${STOP_GRACE_MS / 1000} s: forcing it`);
+      pass('SIGTERM');
+      pass('SIGTERM');
+    }, STOP_GRACE_MS);
+    force.unref();
+  };
+  // Outlive Playwright: report what it finished, then exit by the gate.
+  process.on('SIGINT', () => pass('SIGINT'));
+  process.on('SIGTERM', () => pass('SIGTERM'));
+  process.on('SIGHUP', () => pass('SIGTERM'));
+  const watched = ancestors();
+  const watch = setInterval(() => {
+    if (watched.some((pid) => !alive(pid))) {
+      clearInterval(watch);
+      console.error('conformance: the process that started this run is gone (npm was stopped?): stopping the run as on SIGTERM');
+      pass('SIGTERM');
+    }
+  }, 1_000);
+  watch.unref();
+  return new Promise((done) => {
+    child.on('error', (error) => done({ code: null, signal: null, error }));
+    child.on('exit', (code, signal) => {
+      clearTimeout(force);
+      clearInterval(watch);
+      done({ code, signal });
+    });
+  });
+}
+
+async function main(): Promise<number> {
+  const args = parseArgs(process.argv.slice(2));
+  if (args.reportOnly) return finishRun({ root, reportsDir });
+
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  if (args.rules.length) env.SC_RULE = [...(process.env.SC_RULE ? process.env.SC_RULE.split(',') : []), ...args.rules].join(',');
+  if (args.reporters.length) env.SC_CONSOLE_REPORTER = args.reporters.join(',');
+
+  if (args.listing) {
+    // A listing writes nothing (playwright.config.ts keeps only the console reporter) and has no gate.
+    const listed = await runPlaywright(args.playwright, env);
+    return listed.code ?? 1;
+  }
+
   // A stale report from an earlier run must never be read as this run's result.
-  rmSync(join(reportsDir, 'playwright.json'), { force: true });
+  for (const file of ['playwright.json', 'conformance.json', 'conformance.html']) rmSync(join(reportsDir, file), { force: true });
   // allure-playwright appends to its folder; a local run starts clean. (Shards run on separate machines.)
   rmSync(join(reportsDir, 'allure-results'), { recursive: true, force: true });
   rmSync(join(reportsDir, 'allure'), { recursive: true, force: true });
 
-  const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
-  // Ctrl-C reaches Playwright too, which stops and still writes its JSON report: outlive it and report the
-  // interrupted run. (An async spawn keeps this process responsive: tsx kills a child that does not answer a signal.)
-  process.on('SIGINT', () => {});
-  process.on('SIGTERM', () => {});
-  // Inherited stdio: the list/dot reporter shows progress while the run goes.
-  const child = spawn(process.execPath, [cli, 'test', ...playwrightArgs], { cwd: root, stdio: 'inherit', env: process.env });
-  const ended = await new Promise<{ signal: NodeJS.Signals | null; error?: Error }>((done) => {
-    child.on('error', (error) => done({ signal: null, error }));
-    child.on('exit', (_code, signal) => done({ signal }));
-  });
-  if (ended.error) console.error(`conformance: could not start Playwright: ${ended.error.message}`);
-  else if (ended.signal) console.error(`conformance: Playwright was stopped by ${ended.signal}`);
-  // Playwright's own exit code is not the verdict: the gate below is (a SHOULD failure fails the test but not the gate).
+  const ended = await runPlaywright(args.playwright, env);
+  const gate = writtenGate();
+  if (gate !== undefined) return gate;
+  // Playwright ended without its conformance reporter's onEnd (a crash, a forced stop): report what there is.
+  const how = ended.error ? `could not start Playwright: ${ended.error.message}` : ended.signal ? `Playwright was killed by ${ended.signal}` : `Playwright exited with ${ended.code}`;
+  console.error(`conformance: ${how} before it built the conformance report`);
+  return finishRun({ root, reportsDir, runErrors: [`the run ended before its report was built: ${how}`] });
 }
 
-process.exitCode = await finishRun({ root, reportsDir });
+process.exitCode = await main();

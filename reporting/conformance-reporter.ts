@@ -1,0 +1,77 @@
+/**
+ * The conformance report as a Playwright reporter, registered LAST in
+ * playwright.config.ts: when its onEnd runs, the JSON, JUnit, HTML and Allure
+ * reporters before it have written their files. It then builds
+ * conformance.json/html (reporting/finish.ts), prints the summary and makes the
+ * gate the process's exit code, so `npx playwright test` and
+ * `npm run conformance` leave the same reports and the same gate (0, 1, 2).
+ *
+ * A run the preflight stopped (fixtures/preflight.ts) is reported from the
+ * preflight's outcome; a run stopped by Ctrl-C, SIGTERM or its deadline
+ * (SC_RUN_DEADLINE_S) is reported for every check that finished, the rest
+ * *not run*, with why it stopped as the first run error.
+ */
+import type { FullConfig, FullResult, Reporter } from '@playwright/test/reporter';
+import { recordedPreflight } from '../fixtures/preflight.js';
+import { loadProjectCatalog } from './catalog.js';
+import { finishRun } from './finish.js';
+import { preflightRead } from './preflight-report.js';
+import { stopSignal } from './run-stop.js';
+
+export interface ConformanceReporterOptions {
+  /** The repository root (catalog/). */
+  root: string;
+  /** Where the reports go (SC_REPORTS). */
+  reportsDir: string;
+}
+
+const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
+
+export default class ConformanceReporter implements Reporter {
+  private config?: FullConfig;
+  private readonly started = Date.now();
+
+  constructor(private readonly options: ConformanceReporterOptions) {}
+
+  printsToStdio(): boolean {
+    return false;
+  }
+
+  onBegin(config: FullConfig): void {
+    this.config = config;
+  }
+
+  /** Why the run ended before every check ran, when it did: the first run error of the report. */
+  private stopReason(result: FullResult): string | undefined {
+    const after = seconds(Date.now() - this.started);
+    if (result.status === 'timedout') {
+      const limit = this.config?.globalTimeout ? seconds(this.config.globalTimeout) : 'its global timeout';
+      return `the run was stopped by its deadline (${limit}, SC_RUN_DEADLINE_S) after ${after}: the checks that finished are judged, the rest were not run`;
+    }
+    if (result.status === 'interrupted') {
+      const signal = stopSignal() ?? 'SIGINT';
+      const how = signal === 'SIGINT' ? 'Ctrl-C (SIGINT)' : signal;
+      return `the run was stopped by ${how} after ${after}: the checks that finished are judged, the rest were not run`;
+    }
+    return undefined;
+  }
+
+  async onEnd(result: FullResult): Promise<{ status: FullResult['status'] }> {
+    const { root, reportsDir } = this.options;
+    const preflight = recordedPreflight();
+    let code: number;
+    if (preflight && preflight.kind !== 'ok') {
+      const catalog = await loadProjectCatalog(`${root}/catalog`);
+      const read = preflightRead(preflight, catalog);
+      code = await finishRun({ root, reportsDir, read, runErrors: [] });
+    } else {
+      const reason = this.stopReason(result);
+      code = await finishRun({ root, reportsDir, runErrors: reason ? [reason] : [] });
+    }
+    // Playwright knows passed (0), failed (1) and interrupted (130); the gate also says 2, the run is broken.
+    process.on('exit', () => {
+      process.exitCode = code;
+    });
+    return { status: code === 0 ? 'passed' : 'failed' };
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * A run the preflight stopped (fixtures/preflight.ts), as the report reads it:
+ * no Playwright check ran, so the checks are made here from the outcome.
+ *
+ *   broken   the problems are the run's errors (exit 2); every requirement the
+ *            target could be judged on is *not exercised*: "not run: the preflight…";
+ *   refused  one failed check of GEN-AUTH-4 with its exchange as evidence (exit 1:
+ *            a MUST failure of the target), every other requirement *not exercised*.
+ * Requirements the catalog marks not testable, and the suite's own (client-side)
+ * rules, keep their own verdicts.
+ */
+import type { PreflightOutcome } from '../fixtures/preflight.js';
+import type { ReadReport } from './playwright-report.js';
+import type { Catalog, Check } from './types.js';
+
+const FILE = 'fixtures/preflight.ts';
+
+function check(fields: Pick<Check, 'id' | 'title' | 'ids' | 'status' | 'rawStatus'> & Partial<Check>): Check {
+  return { file: FILE, line: 0, project: '', tags: [], flaky: false, durationMs: 0, should: false, errors: [], evidence: [], findings: [], ...fields };
+}
+
+/** The checks and run errors of a run the preflight stopped; undefined for an outcome that lets the run go on. */
+export function preflightRead(outcome: PreflightOutcome, catalog: Catalog): ReadReport | undefined {
+  if (outcome.kind === 'ok') return undefined;
+  const failed = outcome.kind === 'refused' ? outcome.refused.requirement : undefined;
+  const rest = catalog.requirements.filter((r) => r.id !== failed && r.testable !== false && !r.needs?.includes('client-side')).map((r) => r.id);
+  const why =
+    outcome.kind === 'broken'
+      ? `not run: the preflight found the run broken (${outcome.problems.length} problem${outcome.problems.length === 1 ? '' : 's'}: see the run errors)`
+      : `not exercised: the run stopped at the preflight: ${outcome.refused.message} (${outcome.refused.requirement})`;
+  const checks: Check[] = [check({ id: 'preflight:not-run', title: '(preflight) the checks of the run: not run', ids: rest, status: 'skipped', rawStatus: 'skipped', skipReason: why })];
+  if (outcome.kind === 'refused') {
+    const r = outcome.refused;
+    checks.unshift(
+      check({
+        id: 'preflight:token-accepted',
+        title: `[${r.requirement}] (preflight) a fresh access token from the identity provider is accepted by the API`,
+        ids: [r.requirement],
+        status: 'failed',
+        rawStatus: 'failed',
+        errors: [r.message],
+        evidence: [
+          {
+            requirements: [r.requirement],
+            title: 'a fresh access token is accepted by GET /items/categories',
+            request: r.request,
+            status: r.status,
+            bodyExcerpt: r.bodyExcerpt,
+            expected: 'a 2xx: the token was just issued by the identity provider of SC_AUTH_URL for this client',
+            actual: `${r.status} for every fresh token tried (${r.accounts.join(', ')})`,
+          },
+        ],
+      }),
+    );
+  }
+  return { checks, errors: outcome.kind === 'broken' ? [...outcome.problems] : [] };
+}

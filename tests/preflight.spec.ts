@@ -1,0 +1,181 @@
+/**
+ * fixtures/preflight.ts and the settings it starts from: every mistake at once,
+ * one line each naming the setting or the account (never a secret), against
+ * the reference started as an external server; and the report a stopped run
+ * gets (reporting/preflight-report.ts): broken → exit 2, no requirement judged;
+ * the API refusing every fresh token → one GEN-AUTH-4 failure, exit 1.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer, request as forward, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test } from '@playwright/test';
+import { type PreflightOutcome, runPreflight } from '../fixtures/preflight.js';
+import { loadSettings, readRunSettings, type Settings, SettingsError } from '../fixtures/settings.js';
+import { startSuiteServer } from '../fixtures/suite-server.js';
+import { loadCatalog } from '../reporting/catalog.js';
+import { finishRun } from '../reporting/finish.js';
+import { preflightRead } from '../reporting/preflight-report.js';
+import { freePort } from '../teeth/ports.js';
+import { type External, startExternalReference } from './external-reference.js';
+import { ROOT, tempDir } from './fixtures-report/helpers.js';
+
+const CATALOG_DIR = `${ROOT}/catalog`;
+
+const SECRET = `pf-client-secret-${randomBytes(4).toString('hex')}`;
+const CONTROL = `pf-control-token-${randomBytes(4).toString('hex')}`;
+
+test.describe.configure({ mode: 'serial' });
+
+let reference: External;
+let target: Record<string, string>;
+
+test.beforeAll(async () => {
+  reference = await startExternalReference({ REFERENCE_PORT: String(await freePort()), REFERENCE_CLIENT_SECRET: SECRET, REFERENCE_CONTROL_TOKEN: CONTROL });
+  target = reference.settings;
+});
+test.afterAll(async () => reference?.stop());
+
+const settingsOf = (env: Record<string, string>): Settings => loadSettings({ ...target, SC_REQUEST_TIMEOUT_MS: '5000', ...env });
+const preflight = (env: Record<string, string> = {}, options: Parameters<typeof runPreflight>[1] = {}) => runPreflight(settingsOf(env), { deadlineMs: 20_000, ...options });
+const problems = (o: PreflightOutcome) => (o.kind === 'broken' ? o.problems : []);
+
+function noSecretIn(lines: string[]): void {
+  const passwords = (JSON.parse(target.SC_ACCOUNTS) as { password: string }[]).map((a) => a.password);
+  for (const line of lines) for (const secret of [SECRET, CONTROL, ...passwords]) expect(line.includes(secret), line).toBe(false);
+}
+
+test.describe('settings: every mistake at once', () => {
+  test('SC_BASE_URL alone names each missing setting, one line each', () => {
+    let error: unknown;
+    try {
+      loadSettings({ SC_BASE_URL: 'http://127.0.0.1:1/api' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(SettingsError);
+    expect((error as SettingsError).problems.map((l) => l.split(':')[0])).toEqual(['SC_AUTH_URL', 'SC_CLIENT_ID', 'SC_CLIENT_SECRET', 'SC_ACCOUNTS']);
+  });
+
+  test('the run settings and the numeric settings of the specs are validated too', () => {
+    let error: SettingsError | undefined;
+    try {
+      loadSettings({ SC_WORKERS: 'abc', SC_RUN_DEADLINE_S: '5', SC_RULE: 'item-quota-1', SC_REVOCATION_WAIT_MS: 'soon', FC_SEED: '1.5', SC_WEBHOOK_WAIT_MS: '-1' });
+    } catch (e) {
+      error = e as SettingsError;
+    }
+    expect(error?.problems.map((l) => l.split(':')[0])).toEqual(['SC_WORKERS', 'SC_RUN_DEADLINE_S', 'SC_RULE', 'SC_REVOCATION_WAIT_MS', 'FC_SEED', 'SC_WEBHOOK_WAIT_MS']);
+    expect(error?.problems[0]).toBe("SC_WORKERS: expected a number of parallel workers 1..64, or a share of the cores such as '50%'; got 'abc'");
+  });
+
+  test('readRunSettings never throws: defaults, with the problems apart', () => {
+    expect(readRunSettings({ SC_WORKERS: 'abc' })).toMatchObject({ workers: 2, runDeadlineS: 1800, rules: [], problems: [expect.any(SettingsError)] });
+    expect(readRunSettings({ SC_WORKERS: '50%', SC_RUN_DEADLINE_S: '0', SC_RULE: 'ITEM-QUOTA-1, AUTH-PKCE-3' })).toMatchObject({ workers: '50%', runDeadlineS: 0, rules: ['ITEM-QUOTA-1', 'AUTH-PKCE-3'], problems: [] });
+  });
+});
+
+test.describe('preflight against the reference', () => {
+  test('a faithful target passes in a few seconds and hands on a session per account', async () => {
+    const started = Date.now();
+    const outcome = await preflight();
+    expect(outcome).toMatchObject({ kind: 'ok', notes: [] });
+    expect(outcome.kind === 'ok' && outcome.sessions.map((s) => s.username).sort()).toEqual((JSON.parse(target.SC_ACCOUNTS) as { username: string }[]).map((a) => a.username).sort());
+    expect(Date.now() - started).toBeLessThan(15_000);
+  });
+
+  test('each misconfiguration is one line naming its setting or account, never a secret', async () => {
+    const closed = `http://127.0.0.1:${await freePort()}`;
+    const accounts = JSON.parse(target.SC_ACCOUNTS) as { username: string; password: string; plan: string }[];
+    const wrongPassword = JSON.stringify([{ ...accounts[0], password: 'not-the-password' }, ...accounts.slice(1)]);
+    const cases: [string, Record<string, string>, RegExp][] = [
+      ['typo in the port', { SC_BASE_URL: `${closed}/api` }, /^SC_BASE_URL: http:\/\/127\.0\.0\.1:\d+\/api does not answer \(GET \/api\/items\/categories: connection refused/],
+      ['wrong client secret', { SC_CLIENT_SECRET: 'wrong-secret-value' }, /^SC_CLIENT_ID \/ SC_CLIENT_SECRET: the token endpoint refuses the client credentials \(POST \/oauth\/token → 401/],
+      ['wrong password', { SC_ACCOUNTS: wrongPassword }, new RegExp(`^SC_ACCOUNTS: account '${accounts[0].username}' cannot log in: the login form came back`)],
+      ['wrong control token', { SC_CONTROL_TOKEN: 'wrong-control-token' }, /^SC_CONTROL_TOKEN: the control API refuses the token \(POST \/control\/direct-sessions → 401\)/],
+      ['auth URL at the API', { SC_AUTH_URL: `${target.SC_BASE_URL}` }, /^SC_AUTH_URL: GET .*\/api\/auth answers 401 \(application\/json\), not a login page or a redirect/],
+      ['auth URL at no route', { SC_AUTH_URL: target.SC_AUTH_URL.replace(/oauth$/, 'nowhere') }, /^SC_AUTH_URL: .*\/nowhere\/auth answers 404/],
+      // The same failure of every account: one line naming them all.
+      ['login field names', { SC_LOGIN_FIELDS: 'user,pass' }, /^SC_ACCOUNTS: accounts 'pro-1', .*'basic-\d' cannot log in: no <form> with the fields user and pass .*\(SC_LOGIN_FIELDS, SC_LOGIN\)$/],
+    ];
+    for (const [name, env, line] of cases) {
+      const outcome = await preflight(env);
+      expect(problems(outcome), name).toEqual([expect.stringMatching(line)]);
+      noSecretIn(problems(outcome));
+    }
+  });
+
+  test('the target down: SC_BASE_URL, SC_AUTH_URL and SC_CONTROL_URL, each once, within the deadline', async () => {
+    const closed = `http://127.0.0.1:${await freePort()}`;
+    const started = Date.now();
+    const outcome = await preflight({ SC_BASE_URL: `${closed}/api`, SC_AUTH_URL: `${closed}/oauth`, SC_CONTROL_URL: `${closed}/control` });
+    expect(problems(outcome).map((l) => l.split(':')[0])).toEqual(['SC_BASE_URL', 'SC_AUTH_URL', 'SC_CONTROL_URL']);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  test('SC_PUBLIC_URL where the suite server is not listening is named', async () => {
+    const token = 'pf-suite-token';
+    const server = await startSuiteServer({ host: '127.0.0.1', port: 0, token });
+    try {
+      const elsewhere = `http://127.0.0.1:${await freePort()}`;
+      expect(problems(await preflight({ SC_PUBLIC_URL: elsewhere }, { suite: { localUrl: server.localUrl, token } }))).toEqual([
+        expect.stringMatching(/^SC_PUBLIC_URL: the suite's own server .* does not answer at http:\/\/127\.0\.0\.1:\d+: connection refused/),
+      ]);
+      // Another server there (the reference): it answers, but it is not us.
+      expect(problems(await preflight({ SC_PUBLIC_URL: target.SC_BASE_URL.replace(/\/api$/, '') }, { suite: { localUrl: server.localUrl, token } }))).toEqual([
+        expect.stringMatching(/^SC_PUBLIC_URL: .* answers, but another server is there/),
+      ]);
+      expect((await preflight({ SC_PUBLIC_URL: server.localUrl }, { suite: { localUrl: server.localUrl, token } })).kind).toBe('ok');
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('an API refusing every fresh token is one failure of GEN-AUTH-4, the rest not exercised (exit 1)', async () => {
+    // A proxy in front of the reference: the identity provider as it is, every API call 401.
+    const upstream = new URL(target.SC_BASE_URL);
+    const proxy: Server = createServer((req, res) => {
+      if (req.url?.startsWith('/api/')) {
+        res.writeHead(401, { 'content-type': 'application/json' }).end('{"code":"UNAUTHORIZED","message":"token refused"}');
+        return;
+      }
+      const out = forward({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      });
+      req.pipe(out);
+    });
+    await new Promise<void>((done) => proxy.listen(0, '127.0.0.1', done));
+    const origin = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    try {
+      const outcome = await preflight({ SC_BASE_URL: `${origin}/api`, SC_AUTH_URL: `${origin}/oauth` });
+      expect(outcome.kind).toBe('refused');
+      if (outcome.kind !== 'refused') return;
+      expect(outcome.refused).toMatchObject({ requirement: 'GEN-AUTH-4', status: 401, request: { headers: { authorization: 'Bearer ***' } } });
+      expect(outcome.refused.accounts).toHaveLength(2);
+
+      const dir = tempDir('sc-preflight-');
+      const catalog = loadCatalog(CATALOG_DIR);
+      const code = await finishRun({ root: ROOT, reportsDir: dir, read: preflightRead(outcome, catalog), allure: false, env: {}, log: () => {} });
+      const report = JSON.parse(readFileSync(`${dir}/conformance.json`, 'utf8'));
+      expect(code).toBe(1);
+      const failed = report.requirements.filter((r: { verdict: string }) => r.verdict === 'failed').map((r: { id: string }) => r.id);
+      expect(failed).toEqual(['GEN-AUTH-4']);
+      expect(report.summary.byVerdict.passed).toBe(0);
+      expect(report.requirements.find((r: { id: string }) => r.id === 'ITEM-QUOTA-1')).toMatchObject({ verdict: 'not-exercised', reason: expect.stringContaining('the run stopped at the preflight') });
+    } finally {
+      await new Promise((done) => proxy.close(done));
+    }
+  });
+});
+
+test('a broken preflight judges no requirement and breaks the gate (exit 2) with its lines', async () => {
+  const dir = tempDir('sc-preflight-');
+  const lines = ['SC_BASE_URL: http://127.0.0.1:9/api does not answer (GET /api/items/categories: connection refused (ECONNREFUSED))', 'SC_WORKERS: expected …'];
+  const read = preflightRead({ kind: 'broken', problems: lines, notes: [], durationMs: 1 }, loadCatalog(CATALOG_DIR));
+  const code = await finishRun({ root: ROOT, reportsDir: dir, read, allure: false, env: {}, log: () => {} });
+  const report = JSON.parse(readFileSync(`${dir}/conformance.json`, 'utf8'));
+  expect(code).toBe(2);
+  expect(report.run.errors).toEqual(lines);
+  expect(report.summary.byVerdict).toMatchObject({ passed: 0, failed: 0, 'no-check': 0 });
+  expect(report.gate.reasons[0]).toMatch(/^the run is broken: SC_BASE_URL: /);
+});
