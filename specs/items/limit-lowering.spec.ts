@@ -5,6 +5,7 @@
  */
 import { test } from '../../fixtures/index.js';
 import { activeCount } from './support/account-state.js';
+import { isHidden } from './support/paging.js';
 import { freshPayload, leased, readOnly } from './support/bind.js';
 import { needRoom } from './support/bind-room.js';
 import { sampleDraft } from './support/generators.js';
@@ -19,7 +20,10 @@ test.describe('limit lowering', { tag: '@items' }, () => {
     const { total, active: before } = await needRoom({ settings, track }, items, session, leaf!.id, { min: 2, why: 'two active items of the run' });
     // Two active items of the run, so the lowered limit has items of ours to hide.
     const draft = sampleDraft(leaf!, { pro: false, minimal: true });
-    for (let i = 0; i < 2; i++) await items.createOk(freshPayload(draft, imageHost), ['ITEM-QUOTA-2']);
+    const ours = new Set<string>();
+    for (let i = 0; i < 2; i++) ours.add(await items.createOk(freshPayload(draft, imageHost), ['ITEM-QUOTA-2']));
+    // The account's own active items: which items the lowering hides is not shown, so any of them may be.
+    const ownActive = (await items.walk('/items', ['ITEM-PAGE-2'])).filter((e) => !isHidden(e) && !ours.has(e.id)).map((e) => e.id);
     const lowered = before + 1;
     try {
       await test.step(`control API: limit of ${session.username} → ${lowered}`, () => control.setLimit(session.username, lowered));
@@ -32,6 +36,12 @@ test.describe('limit lowering', { tag: '@items' }, () => {
       });
     } finally {
       await test.step(`control API: limit of ${session.username} back to ${total}`, () => control.setLimit(session.username, total));
+      // Leave the account as it was: an item of its own the lowering hid is activated again (the check touches only what it made).
+      const hiddenNow = new Set((await items.walkRaw('/items/inactive')).entries.map((e) => e.id));
+      for (const id of ownActive.filter((i) => hiddenNow.has(i))) {
+        const res = await items.operate(id, 'activate');
+        if (res.status < 200 || res.status > 299) testInfo.annotations.push({ type: 'cleanup', description: `could not activate again item ${id} hidden by the lowered limit: ${res.status}` });
+      }
     }
   });
 });
