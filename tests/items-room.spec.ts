@@ -1,0 +1,77 @@
+/**
+ * specs/items/support/room.ts: a check gets the free slots it asks for from the
+ * account as it is, else from the control API's limit (restored through the
+ * undo it registers), else a `not exercised:` reason; it never assumes the
+ * limit is free. Driven against a fake account (no server).
+ */
+import { expect, test } from '@playwright/test';
+import type { ApiRequest, ApiResponse } from '../fixtures/api-client.js';
+import { ItemsApi } from '../specs/items/support/items-api.js';
+import type { Judge } from '../specs/items/support/judge.js';
+import { ensureRoom, type RoomDeps } from '../specs/items/support/room.js';
+
+/** An account holding `active` active and `hidden` hidden items of its own under `limit`. */
+function account(limit: number, active: number, hidden: number) {
+  const state = { limit, active, hidden, sets: [] as number[] };
+  const items = () => [
+    ...Array.from({ length: state.active }, (_, i) => ({ id: `a${i}`, title: 't', price: { cash_amount: 1, currency: 'EUR' } })),
+    ...Array.from({ length: state.hidden }, (_, i) => ({ id: `h${i}`, title: 't', price: { cash_amount: 1, currency: 'EUR' }, inactive: { flag: true } })),
+  ];
+  const send = async (req: ApiRequest): Promise<ApiResponse> => {
+    const json =
+      req.path === '/items/limits'
+        ? { limits: [{ total: state.limit, used: state.active, available: state.limit - state.active, category_ids: [7] }] }
+        : { items: items(), meta: { pagination: null } };
+    return { status: 200, headers: {}, text: JSON.stringify(json), json, durationMs: 1, request: req } as unknown as ApiResponse;
+  };
+  const judge: Judge = {
+    status: async (res, expected) => expect(res.status).toBe(expected === '2xx' ? 200 : expected),
+    verify: async (condition, facts) => expect(condition, facts.title).toBe(true),
+    finding: () => {},
+  };
+  const undos: (() => Promise<unknown>)[] = [];
+  const deps = (withControl: boolean): RoomDeps => ({
+    items: new ItemsApi(send, judge, () => {}),
+    username: 'pro-1',
+    categoryId: 7,
+    setLimit: withControl
+      ? async (_u, total) => {
+          state.sets.push(total);
+          state.limit = total;
+        }
+      : undefined,
+    undo: (_what, fn) => void undos.push(fn),
+  });
+  return { state, deps, undos };
+}
+
+test('an account with the room asked for is used as it is: no limit is set', async () => {
+  const a = account(5, 2, 2);
+  const result = await ensureRoom(a.deps(true), { min: 3, why: 'three items' });
+  expect(result).toEqual({ ok: true, room: { total: 5, active: 2, free: 3 } });
+  expect(a.state.sets).toEqual([]);
+  expect(a.undos).toHaveLength(0);
+});
+
+test('too few free slots: the control API raises the limit to active + the slots needed, and the undo restores it', async () => {
+  const a = account(5, 3, 2);
+  const result = await ensureRoom(a.deps(true), { min: 4, why: 'four items' });
+  expect(result).toEqual({ ok: true, room: { total: 7, active: 3, free: 4, original: 5 } });
+  await a.undos[0]();
+  expect(a.state.sets).toEqual([7, 5]);
+});
+
+test('a large limit is lowered to the room preferred, never below the active count', async () => {
+  const a = account(1000, 3, 2);
+  const result = await ensureRoom(a.deps(true), { min: 0, max: 20, prefer: 3, why: 'filling the quota' });
+  expect(result).toMatchObject({ ok: true, room: { total: 6, free: 3, original: 1000 } });
+  const none = account(1000, 3, 0);
+  expect(await ensureRoom(none.deps(true), { min: 0, max: 45, prefer: 0, why: 'filling' })).toMatchObject({ ok: true, room: { total: 3, free: 0 } });
+});
+
+test('without the control API the check is not exercised, with the reason; never a failure', async () => {
+  const few = await ensureRoom(account(5, 5, 1).deps(false), { min: 1, why: 'an active item' });
+  expect(few).toEqual({ ok: false, reason: expect.stringMatching(/^not exercised: an active item: limit 5, 5 active item\(s\), so 0 free slot\(s\); needs 1 or more, and no control API/) });
+  const many = await ensureRoom(account(1000, 3, 2).deps(false), { min: 1, max: 9, why: 'reaching the quota' });
+  expect(many).toMatchObject({ ok: false, reason: expect.stringContaining('997 free slot(s); needs 1..9') });
+});
