@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type ReporterDescription } from '@playwright/test';
-import { loadSettings, readRunSettings } from './fixtures/settings.js';
+import { loadSettings, readRunSettings, ruleGrep } from './fixtures/settings.js';
 import { installStopHandlers, isRunnerProcess } from './reporting/run-stop.js';
 
 /**
@@ -70,7 +70,7 @@ const reporter: ReporterDescription[] = listing
     ];
 
 /** SC_RULE: a rule's ID as a whole word in the title (ITEM-QUOTA-1 never selects ITEM-QUOTA-10). */
-const grep = run.rules.length ? new RegExp(`(?<![A-Za-z0-9-])(?:${run.rules.join('|')})(?![A-Za-z0-9-])`) : undefined;
+const grep = run.rules.length ? new RegExp(ruleGrep(run.rules)) : undefined;
 
 export default defineConfig({
   testDir: 'specs',

@@ -13,6 +13,7 @@
  */
 import type { FullConfig, FullResult, Reporter } from '@playwright/test/reporter';
 import { recordedPreflight } from '../fixtures/preflight.js';
+import { readRunSettings } from '../fixtures/settings.js';
 import { loadProjectCatalog } from './catalog.js';
 import { finishRun } from './finish.js';
 import { preflightRead } from './preflight-report.js';
@@ -45,7 +46,9 @@ export default class ConformanceReporter implements Reporter {
   private stopReason(result: FullResult): string | undefined {
     const after = seconds(Date.now() - this.started);
     if (result.status === 'timedout') {
-      const limit = this.config?.globalTimeout ? seconds(this.config.globalTimeout) : 'its global timeout';
+      // No config when the deadline passed before the checks began (onBegin): the setting says it.
+      const ms = this.config?.globalTimeout || readRunSettings(process.env).runDeadlineS * 1000;
+      const limit = ms ? seconds(ms) : 'its global timeout';
       return `the run was stopped by its deadline (${limit}, SC_RUN_DEADLINE_S) after ${after}: the checks that finished are judged, the rest were not run`;
     }
     if (result.status === 'interrupted') {

@@ -14,7 +14,7 @@
  *
  * Own flags (not passed to Playwright as they are):
  *   --report-only       builds the reports from the existing reports/playwright.json, runs nothing
- *   --rule <ID>[,<ID>]  exactly the checks whose titles name these requirement IDs (SC_RULE):
+ *   --rule <ID>[,<ID>]  exactly the checks whose titles name these requirement IDs (as SC_RULE does):
  *                       --rule ITEM-QUOTA-1 never runs ITEM-QUOTA-10 (--grep is a regular expression)
  *   --reporter <name>   Playwright's console reporter (SC_CONSOLE_REPORTER): the report files and the gate stay
  *   --list              lists the checks, writes and builds nothing, exits 0
@@ -27,6 +27,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ruleGrep } from '../fixtures/settings.js';
 import { finishRun } from '../reporting/finish.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -144,7 +145,15 @@ async function main(): Promise<number> {
   if (args.reportOnly) return finishRun({ root, reportsDir });
 
   const env: NodeJS.ProcessEnv = { ...process.env };
-  if (args.rules.length) env.SC_RULE = [...(process.env.SC_RULE ? process.env.SC_RULE.split(',') : []), ...args.rules].join(',');
+  // --rule becomes Playwright's --grep (the report's "Selection" line shows it); the IDs are checked like SC_RULE.
+  if (args.rules.length) {
+    const bad = args.rules.find((id) => !/^[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+$/.test(id));
+    if (bad !== undefined) {
+      console.error(`conformance: --rule: expected requirement IDs such as ITEM-QUOTA-1, comma-separated; got '${bad}'`);
+      return 2;
+    }
+    args.playwright.push('--grep', ruleGrep(args.rules));
+  }
   if (args.reporters.length) env.SC_CONSOLE_REPORTER = args.reporters.join(',');
 
   if (args.listing) {
