@@ -4,6 +4,7 @@
  */
 import { decideGate, baselineProblems, type Baseline } from './gate.js';
 import { diffRuns, type loadPrevious } from './diff.js';
+import { withCheckDetails } from './evidence.js';
 import { describeFilter, type ReadReport } from './playwright-report.js';
 import { judgeAll } from './verdicts.js';
 import type { Catalog, ConformanceReport, Problem, RequirementResult, Summary, Verdict } from './types.js';
@@ -69,6 +70,7 @@ function dedupe(problems: Problem[]): Problem[] {
 export function buildConformance(input: BuildInput): ConformanceReport {
   const { read, catalog } = input;
   const judged = judgeAll(catalog, read.checks);
+  withCheckDetails(judged.requirements, read.checks);
   const runErrors = [...(input.settingErrors ?? []), ...read.errors];
   if (catalog.requirements.length === 0) runErrors.push(`the requirement catalog is empty or unreadable${catalog.problems.length ? `: ${catalog.problems[0]}` : ''}`);
   const problems = dedupe([...judged.problems, ...(input.problems ?? []), ...baselineProblems(input.baseline, judged.requirements)]);

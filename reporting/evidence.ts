@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { maskDeep, maskText } from './masking.js';
 import { parseTitleIds } from './title-ids.js';
-import type { Check, Evidence, Finding, Ledger } from './types.js';
+import type { Check, Delivery, Evidence, FastCheckFailure, Finding, Ledger, RequirementResult } from './types.js';
 
 interface Attachment {
   name?: string;
@@ -129,4 +129,107 @@ export function parseFindingAnnotations(annotations: { type?: string; descriptio
     }
   }
   return out;
+}
+
+const MAX_DELIVERIES = 30;
+
+/** What a signature looks like, never what it is: its encoding and the bytes it decodes to (an HMAC-SHA256 is 32). */
+export function signatureForm(sig: string): string {
+  const s = sig.trim();
+  if (/^[0-9a-f]+$/i.test(s) && s.length % 2 === 0) return `${s.length} hex characters (${s.length / 2} bytes)`;
+  if (/^[A-Za-z0-9+/_-]+={0,2}$/.test(s)) return `${s.length} base64 characters (${Math.floor((s.replace(/=+$/, '').length * 3) / 4)} bytes)`;
+  return `${s.length} characters, neither hex nor base64`;
+}
+
+/** The `deliveries` attachment of a webhook check (specs/webhooks/support/problems.ts): the notifications received, masked again. */
+export function parseDeliveries(attachments: Attachment[]): Delivery[] | undefined {
+  const out: Delivery[] = [];
+  for (const a of attachments) {
+    if (a.name !== 'deliveries') continue;
+    const text = attachmentText(a);
+    let parsed: unknown;
+    try {
+      parsed = text === undefined ? undefined : JSON.parse(text);
+    } catch {
+      continue;
+    }
+    for (const d of Array.isArray(parsed) ? parsed : []) {
+      if (!d || typeof d !== 'object' || out.length >= MAX_DELIVERIES) continue;
+      const raw = (d as { headers?: Record<string, unknown> }).headers;
+      const sig = raw && typeof raw === 'object' ? Object.entries(raw).find(([k]) => k.toLowerCase() === 'x-service-signature')?.[1] : undefined;
+      const m = maskDeep(d as Record<string, unknown>);
+      const headers = m.headers && typeof m.headers === 'object' && !Array.isArray(m.headers) ? Object.fromEntries(Object.entries(m.headers).map(([k, v]) => [k, String(v)])) : undefined;
+      out.push({
+        at: typeof m.at === 'number' ? m.at : undefined,
+        method: typeof m.method === 'string' ? m.method : undefined,
+        url: typeof m.url === 'string' ? m.url : undefined,
+        headers,
+        body: typeof m.body === 'string' ? maskText(cut(m.body) ?? '') : cut(m.body),
+        signatureForm: typeof sig === 'string' ? signatureForm(sig) : undefined,
+      });
+    }
+  }
+  return out.length ? out : undefined;
+}
+
+/**
+ * What fast-check said of a failed property: seed, path, shrunk counterexample
+ * and replay command, from the error message (fast-check's own text, and the
+ * "Replay with:" line specs/items/support/fc-options.ts adds) and the
+ * `fast-check` annotations (seed=… path=…, replay: …). Undefined when the check
+ * holds none of it.
+ */
+export function parseFastCheck(messages: string[], annotations: { type?: string; description?: string }[] = []): FastCheckFailure | undefined {
+  const f: FastCheckFailure = {};
+  for (const raw of messages) {
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes are control characters by definition.
+    const text = raw.replace(/\u001b\[[0-9;]*m/g, '');
+    const runs = /Property failed after (\d+) tests?/.exec(text);
+    if (!runs) continue;
+    f.afterRuns = Number(runs[1]);
+    const seed = /\{\s*seed:\s*(-?\d+)/.exec(text);
+    if (seed) f.seed = seed[1];
+    const path = /path:\s*"([^"]*)"/.exec(text);
+    if (path) f.path = path[1];
+    const counter = /Counterexample:\s*([^\n]*)/.exec(text);
+    if (counter) f.counterexample = cut(maskText(counter[1].trim()));
+    const replayPath = /replayPath="([^"]*)"/.exec(text);
+    if (replayPath) f.replayPath = replayPath[1];
+    const shrunk = /Shrunk (\d+) time/.exec(text);
+    if (shrunk) f.shrunk = Number(shrunk[1]);
+    const replay = /Replay with:\s*([^\n]*)/.exec(text);
+    if (replay) f.replay = maskText(replay[1].trim());
+    break;
+  }
+  for (const a of annotations) {
+    if (a.type !== 'fast-check' || !a.description) continue;
+    const d = a.description;
+    const seed = /(?:^|\s)(?:SC_FC_SEED=|FC_SEED=|seed=)(-?\d+)/.exec(d);
+    if (seed && !f.seed) f.seed = seed[1];
+    const path = /(?:SC_FC_PATH=|FC_PATH=|path=)(\S+)/.exec(d);
+    if (path && !f.path) f.path = path[1];
+    if (/^replay:/.test(d) && !f.replay) f.replay = maskText(d.replace(/^replay:\s*/, ''));
+  }
+  // A seed alone (annotated at the start of every run) says nothing of a failure.
+  return f.afterRuns !== undefined || f.replay ? f : undefined;
+}
+
+/**
+ * Puts a failed property's replay and a webhook check's deliveries beside the
+ * failure they explain: on the requirement the failure was charged to (a
+ * check that broke, charged to none, shows them under each of its rules).
+ */
+export function withCheckDetails(requirements: RequirementResult[], checks: Check[]): void {
+  const byId = new Map(checks.map((c) => [c.id, c]));
+  for (const r of requirements) {
+    for (const ref of r.checks) {
+      const c = byId.get(ref.id);
+      if (!c || (!c.fastCheck && !c.deliveries)) continue;
+      const charged = ref.ruleVerdict === 'failed' || ref.ruleVerdict === 'finding';
+      const brokeUncharged = c.status === 'failed' && !c.evidence.some((e) => e.requirement || e.requirements?.length);
+      if (!charged && !brokeUncharged) continue;
+      if (c.fastCheck) ref.fastCheck = c.fastCheck;
+      if (c.deliveries) ref.deliveries = c.deliveries;
+    }
+  }
 }

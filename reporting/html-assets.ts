@@ -66,6 +66,36 @@ table.checks th { font-size:12px; color:var(--grey); font-weight:600; }
 .evidence h4 { margin:2px 0 4px; font-size:13px; }
 .hidden { display:none !important; }
 footer { color:var(--grey); font-size:12px; padding:18px 28px; }
+/* A linked entry opens below the sticky filter bar (its height is --bar, set by the script). */
+details.req, .box, figure.chart { scroll-margin-top:calc(var(--bar, 52px) + 10px); }
+blockquote.q-row .q-col { color:var(--grey); font-weight:600; }
+.evidence.fc { border-color:var(--blue); }
+.evidence.fc dl { display:grid; grid-template-columns:max-content 1fr; gap:2px 10px; margin:4px 0; }
+.evidence.fc dt { color:var(--grey); } .evidence.fc dd { margin:0; word-break:break-all; }
+.evidence.deliveries { border-color:var(--blue); }
+.delivery { border-top:1px dashed var(--line); padding-top:4px; margin-top:6px; }
+.sig { background:var(--blue-bg); border-radius:4px; padding:6px 10px; margin:4px 0; word-break:break-word; }
+/* Charts: inline SVG, coloured by the variables above. */
+section.charts { display:grid; grid-template-columns:repeat(auto-fit,minmax(420px,1fr)); gap:14px; margin:0 0 16px; align-items:start; }
+figure.chart { margin:0; border:1px solid var(--line); border-radius:8px; padding:10px 14px 6px; background:#fff; }
+figure.chart figcaption { font-weight:650; font-size:14px; margin-bottom:6px; }
+figure.chart .chart-note, p.chart-note { font-weight:400; color:var(--grey); font-size:12.5px; display:block; margin:2px 0 0; }
+figure.chart svg { display:block; max-width:100%; height:auto; font-family:system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
+figure.chart svg text { font-size:12px; fill:var(--ink); }
+figure.chart svg text.lbl { font-weight:600; } figure.chart svg text.lbl-sm { font-size:11.5px; }
+figure.chart svg text.val, figure.chart svg text.axis, figure.chart svg text.legend { fill:var(--grey); font-size:11.5px; }
+figure.chart svg text.seg { font-size:11px; font-weight:600; }
+figure.chart svg text.now-label { font-weight:700; fill:var(--ink); }
+.chart-alt { font-size:12px; color:var(--grey); } .chart-alt summary { cursor:pointer; } .chart-alt ul { margin:4px 0; padding-left:18px; }
+.c-pass { fill:var(--green); } .c-fail { fill:var(--red); } .c-finding { fill:var(--amber); } .c-info { fill:var(--blue); }
+.c-notex { fill:var(--grey); } .c-nottest { fill:#5925dc; } .c-suite { fill:#98a2b3; } .c-nocheck { fill:var(--amber-bg); stroke:var(--amber); stroke-dasharray:3 2; }
+.c-track { fill:var(--grey-bg); }
+svg text.c-fail-text { fill:var(--red); font-weight:600; }
+svg text.c-pass-ink, svg text.c-fail-ink, svg text.c-finding-ink, svg text.c-notex-ink, svg text.c-nottest-ink { fill:#fff; }
+svg text.c-suite-ink { fill:var(--ink); } svg text.c-nocheck-ink { fill:var(--amber); }
+.grid { stroke:var(--line); stroke-dasharray:2 3; } .axis-line { stroke:var(--grey); }
+.trend-line { fill:none; stroke:var(--blue); stroke-width:2.5; }
+circle.now { stroke:var(--ink); stroke-width:1.5; }
 `;
 
 /** Filter buttons and search. Works on the `data-verdict` and text of each requirement. */
@@ -99,10 +129,21 @@ export const SCRIPT = `
   document.getElementById('collapse').addEventListener('click', function () {
     document.querySelectorAll('details.req').forEach(function (d) { d.open = false; });
   });
-  // A link to a requirement opens it.
+  // The sticky bar's height, for scroll-margin-top: a linked entry opens below it, not under it.
+  var bar = document.querySelector('nav.filters');
+  function barHeight() { if (bar) document.documentElement.style.setProperty('--bar', bar.offsetHeight + 'px'); }
+  window.addEventListener('resize', barHeight);
+  barHeight();
+  // A link to a requirement opens it, below the bar.
   function openHash() {
     var el = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
-    if (el && el.tagName === 'DETAILS') { el.open = true; el.classList.remove('hidden'); }
+    if (el && el.tagName === 'DETAILS') {
+      el.open = true;
+      el.classList.remove('hidden');
+      var s = el.closest('section.spec-section');
+      if (s) s.classList.remove('hidden');
+      el.scrollIntoView({ block: 'start' });
+    }
   }
   window.addEventListener('hashchange', openHash);
   openHash();

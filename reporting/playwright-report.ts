@@ -7,7 +7,7 @@
  * says what went wrong.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { parseAttachments, parseFindingAnnotations, parseLedger } from './evidence.js';
+import { parseAttachments, parseDeliveries, parseFastCheck, parseFindingAnnotations, parseLedger } from './evidence.js';
 import { maskText } from './masking.js';
 import { parseTitleIds } from './title-ids.js';
 import type { Check, CheckStatus } from './types.js';
@@ -127,6 +127,12 @@ function toCheck(spec: PwSpec, test: PwTest, suiteFile: string): Check {
     const m = a.type === 'not-exercised' ? /^([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+):\s*(.*)$/s.exec(a.description ?? '') : null;
     if (m) check.notExercised = { ...check.notExercised, [m[1]]: maskText(m[2]) };
   }
+  // What a reader needs to see a failure without another file: a property's replay, the notifications received.
+  if (status === 'failed') {
+    const raw = (last?.errors?.length ? last.errors : last?.error ? [last.error] : []).map((e) => e.message ?? '');
+    check.fastCheck = parseFastCheck(raw, annotations);
+  }
+  check.deliveries = parseDeliveries(last?.attachments ?? []);
   return check;
 }
 

@@ -73,6 +73,37 @@ export interface Finding {
   kind: 'annotation' | 'failure';
 }
 
+/** What fast-check reported for a failed property (its error message, the `fast-check` annotations): enough to replay it. */
+export interface FastCheckFailure {
+  seed?: string;
+  /** The path of the failing run (FC_PATH). */
+  path?: string;
+  /** The shrunk counterexample, as fast-check prints it (masked, cut short). */
+  counterexample?: string;
+  /** How many times fast-check shrank it. */
+  shrunk?: number;
+  /** "Property failed after N tests". */
+  afterRuns?: number;
+  /** The replay path of a commands run (FC_REPLAY_PATH). */
+  replayPath?: string;
+  /** The command that replays it, as the check printed it. */
+  replay?: string;
+}
+
+/** One notification the suite's receiver got, as the `deliveries` attachment holds it (masked). */
+export interface Delivery {
+  /** Epoch ms at which the receiver got it. */
+  at?: number;
+  method?: string;
+  /** The request target: path and query. */
+  url?: string;
+  headers?: Record<string, string>;
+  /** The raw body, as text (cut short). */
+  body?: string;
+  /** The form of X-Service-Signature (its value is masked like a credential): e.g. "64 hex characters (32 bytes)". */
+  signatureForm?: string;
+}
+
 /** Outcome of one check (one test in one project), as this pipeline sees it. */
 export type CheckStatus = 'passed' | 'failed' | 'skipped';
 
@@ -102,6 +133,10 @@ export interface Check {
   ledger?: Ledger;
   /** Rules the check ran too little of to judge (a property below its minimum cases): ID → why. Its passes of them do not count. */
   notExercised?: Record<string, string>;
+  /** A failed property: seed, path, counterexample, replay command. */
+  fastCheck?: FastCheckFailure;
+  /** The notifications a failing webhook check received (its `deliveries` attachment). */
+  deliveries?: Delivery[];
 }
 
 /** `suite-side`: a rule the suite itself keeps (a client-side rule of the spec) that no check against the target exercised; `npm test` proves it. */
@@ -123,6 +158,9 @@ export interface CheckRef {
   evidence: Evidence[];
   /** What this check's assertions said of the requirement it is listed under (a check may pass one rule and fail another). */
   ruleVerdict?: RuleVerdict;
+  /** From the check (see Check): shown with a failure, so the report needs no other file. */
+  fastCheck?: FastCheckFailure;
+  deliveries?: Delivery[];
 }
 
 /** One check's word on one requirement: its assertions naming it passed, failed (MUST or SHOULD), or none ran. */
