@@ -5,7 +5,10 @@
  * entries; the catalog follows, grouped by spec section, failures first.
  */
 import { CSS, SCRIPT } from './html-assets.js';
+import { chartsDetail, chartsOverview } from './html-charts.js';
+import { loadSpecTables, type SpecTable } from './html-quote.js';
 import { anchor, esc, formatDuration, requirementEntry } from './html-requirement.js';
+import type { RunPoint } from './history.js';
 import { maskValues } from './masking.js';
 import type { ConformanceReport, RequirementResult } from './types.js';
 
@@ -93,7 +96,7 @@ function topBoxes(rep: ConformanceReport): string {
   return out.join('\n');
 }
 
-function sections(rep: ConformanceReport): string {
+function sections(rep: ConformanceReport, tables: SpecTable[]): string {
   const order: string[] = [];
   const bySection = new Map<string, RequirementResult[]>();
   for (const r of rep.requirements) {
@@ -108,7 +111,7 @@ function sections(rep: ConformanceReport): string {
       const reqs = [...bySection.get(name)!].sort((a, b) => rank(a) - rank(b));
       const count = (v: string) => reqs.filter((r) => r.verdict === v).length;
       const counts = `${count('passed')} passed · ${count('failed')} failed · ${reqs.length - count('passed') - count('failed')} not run`;
-      return `<section class="spec-section"><h2>${esc(name)}<span class="counts">${counts}</span></h2>${reqs.map(requirementEntry).join('\n')}</section>`;
+      return `<section class="spec-section"><h2>${esc(name)}<span class="counts">${counts}</span></h2>${reqs.map((r) => requirementEntry(r, tables)).join('\n')}</section>`;
     })
     .join('\n');
 }
@@ -129,7 +132,14 @@ function filters(rep: ConformanceReport): string {
   ].join('')}<button id="expand" type="button">expand all</button><button id="collapse" type="button">collapse all</button><input id="search" type="search" placeholder="filter by ID or text"></nav>`;
 }
 
-export function renderHtml(rep: ConformanceReport): string {
+export interface HtmlOptions {
+  /** Earlier runs and this one, oldest first (reporting/history.ts): the trend chart. */
+  trend?: RunPoint[];
+  /** The spec's tables, to show quoted table rows as "column: value" text; default: read from the spec beside the repository. */
+  specTables?: SpecTable[];
+}
+
+export function renderHtml(rep: ConformanceReport, opts: HtmlOptions = {}): string {
   const g = rep.gate;
   const reasons = g.reasons.length ? `<ul class="gate-reasons">${g.reasons.map((r) => `<li>${esc(r)}</li>`).join('')}</ul>` : '';
   const html = `<!doctype html>
@@ -140,9 +150,11 @@ export function renderHtml(rep: ConformanceReport): string {
 <header class="gate ${g.passed ? 'pass' : 'fail'}"><h1>Seller Connect conformance</h1><div class="gate-verdict">Gate: ${g.passed ? 'PASSED' : 'FAILED'}${g.strict ? ' (strict)' : ''}</div>${reasons}</header>
 <div class="wrap">
 ${figures(rep)}
+${chartsOverview(rep, opts.trend)}
 ${topBoxes(rep)}
+${chartsDetail(rep)}
 ${filters(rep)}
-<main>${sections(rep)}</main>
+<main>${sections(rep, opts.specTables ?? loadSpecTables())}</main>
 </div>
 <footer>Generated ${esc(rep.run.generatedAt)} · Playwright ${esc(rep.run.playwrightVersion ?? '?')} · ${rep.summary.checks.total} checks (${rep.summary.checks.passed} passed, ${rep.summary.checks.failed} failed, ${rep.summary.checks.skipped} skipped${rep.summary.checks.flaky ? `, ${rep.summary.checks.flaky} flaky` : ''}). Verdicts: a requirement passes only when an assertion naming it ran and none failed; a failure is charged to exactly the rules its assertion names. Machine-readable: conformance.json.</footer>
 <script>${SCRIPT}</script>

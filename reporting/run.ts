@@ -7,6 +7,7 @@
  *   SC_STRICT=1              SHOULD findings fail the gate too
  *   SC_BASELINE=path         [{id, reason}] of expected failures
  *   SC_PREVIOUS_REPORT=path  an earlier conformance.json to diff against
+ *   SC_HISTORY=dir           one summary per run kept there; the HTML draws the last 30 as a trend
  *   SC_BASE_URL              shown as the target (credentials never are)
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -15,6 +16,7 @@ import { buildConformance } from './build.js';
 import { loadCatalog } from './catalog.js';
 import { loadPrevious } from './diff.js';
 import { type Baseline, loadBaseline } from './gate.js';
+import { runTrend } from './history.js';
 import { renderHtml } from './html.js';
 import { describeTarget, maskValues, registerRunSecrets } from './masking.js';
 import { type ReadReport, readPlaywrightReport } from './playwright-report.js';
@@ -86,6 +88,7 @@ export function buildReportFiles(opts: BuildFilesOptions): BuildFilesResult {
   const jsonFile = join(opts.outDir, 'conformance.json');
   const htmlFile = join(opts.outDir, 'conformance.html');
   writeFileSync(jsonFile, maskValues(`${JSON.stringify(report, null, 2)}\n`));
-  writeFileSync(htmlFile, renderHtml(report));
+  // SC_HISTORY / SC_PREVIOUS_REPORT: the trend chart (reporting/history.ts; a whole run is appended to SC_HISTORY).
+  writeFileSync(htmlFile, renderHtml(report, { trend: runTrend(env, report) }));
   return { report, jsonFile, htmlFile };
 }

@@ -1,0 +1,95 @@
+/**
+ * The runs a trend is drawn from. `SC_HISTORY=dir`: each full run appends a
+ * small summary file there (one per run, named by its start time, so a rebuilt
+ * report replaces its own), and the trend reads the last 30. Without a history
+ * folder, `SC_PREVIOUS_REPORT` (an earlier conformance.json) gives one earlier
+ * point. A narrowed run (--grep, --shard) or a broken one is drawn but not kept:
+ * its figures are not comparable with a whole run's.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ConformanceReport } from './types.js';
+
+export interface RunPoint {
+  /** The run's start (or, without one, when the report was written). */
+  time: string;
+  mustRate: number | null;
+  mustPassed: number;
+  mustExercised: number;
+  /** The failing MUST requirements. */
+  failing: string[];
+  shouldFindings: number;
+  gate: 'passed' | 'failed' | 'broken';
+  filtered?: string;
+}
+
+export const HISTORY_LIMIT = 30;
+
+/** The summary of a report, as the history keeps it. Reads earlier conformance.json files too (missing fields: zero). */
+export function runPoint(rep: Partial<ConformanceReport>): RunPoint {
+  const must = rep.summary?.must;
+  const failing = (rep.requirements ?? []).filter((r) => r && r.verdict === 'failed' && r.severity === 'MUST').map((r) => r.id);
+  return {
+    time: rep.run?.startTime ?? rep.run?.generatedAt ?? new Date(0).toISOString(),
+    mustRate: typeof must?.rate === 'number' ? must.rate : null,
+    mustPassed: must?.passed ?? 0,
+    mustExercised: must?.exercised ?? 0,
+    failing,
+    shouldFindings: rep.summary?.shouldFindings ?? 0,
+    gate: rep.gate ? (rep.gate.exitCode === 2 ? 'broken' : rep.gate.passed ? 'passed' : 'failed') : 'failed',
+    filtered: rep.run?.filtered,
+  };
+}
+
+const fileName = (p: RunPoint) => `run-${p.time.replace(/[:.]/g, '-')}.json`;
+
+function isPoint(v: unknown): v is RunPoint {
+  const p = v as RunPoint;
+  return !!p && typeof p === 'object' && typeof p.time === 'string' && Array.isArray(p.failing);
+}
+
+/** The last `limit` summaries in `dir`, oldest first. Unreadable files are skipped. */
+export function readHistory(dir: string, limit = HISTORY_LIMIT): RunPoint[] {
+  if (!existsSync(dir)) return [];
+  const points: RunPoint[] = [];
+  for (const f of readdirSync(dir).filter((x) => /^run-.*\.json$/.test(x))) {
+    try {
+      const p = JSON.parse(readFileSync(join(dir, f), 'utf8'));
+      if (isPoint(p)) points.push(p);
+    } catch {
+      // a file cut short by a crash: left out of the trend
+    }
+  }
+  return points.sort((a, b) => a.time.localeCompare(b.time)).slice(-limit);
+}
+
+/** Writes this run's summary into `dir`; returns the file. */
+export function appendHistory(dir: string, point: RunPoint): string {
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, fileName(point));
+  writeFileSync(file, `${JSON.stringify(point)}\n`);
+  return file;
+}
+
+/**
+ * The points of this run's trend, oldest first, this run last: from SC_HISTORY
+ * (this run appended when it is a whole, unbroken run), else from
+ * SC_PREVIOUS_REPORT. Never throws: a trend is an extra.
+ */
+export function runTrend(env: NodeJS.ProcessEnv, rep: ConformanceReport): RunPoint[] {
+  const now = runPoint(rep);
+  try {
+    if (env.SC_HISTORY) {
+      const earlier = readHistory(env.SC_HISTORY).filter((p) => p.time !== now.time);
+      if (!now.filtered && rep.run.errors.length === 0) appendHistory(env.SC_HISTORY, now);
+      if (earlier.length || !env.SC_PREVIOUS_REPORT) return [...earlier.slice(-(HISTORY_LIMIT - 1)), now];
+    }
+    if (env.SC_PREVIOUS_REPORT && existsSync(env.SC_PREVIOUS_REPORT)) {
+      const before = runPoint(JSON.parse(readFileSync(env.SC_PREVIOUS_REPORT, 'utf8')));
+      if (before.time !== now.time) return [before, now];
+    }
+  } catch {
+    // an unreadable previous report is already a problem of the run (reporting/diff.ts): no trend then
+  }
+  return env.SC_HISTORY || env.SC_PREVIOUS_REPORT ? [now] : [];
+}
