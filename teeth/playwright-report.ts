@@ -66,10 +66,12 @@ export interface Check {
   /**
    * The rules this check's recorded failures are charged to, exactly those their
    * evidence names (reporting/verdicts.ts chargedIds), plus the rules of its
-   * SHOULD findings: what the conformance report would blame. Any status: a check
+   * findings: what the conformance report would blame. Any status: a check
    * stopped at a SHOULD finding ends skipped with its failure recorded.
    */
   charged: string[];
+  /** Of those, the rules a failed assertion named (not a recordFinding observation). */
+  failedRules: string[];
 }
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes start with ESC.
@@ -104,6 +106,7 @@ export function checksOf(report: JsonReport): Check[] {
           skipReason: last?.status === 'skipped' ? skip?.description : undefined,
           error: shortError(last?.error?.message ?? last?.errors?.[0]?.message),
           charged: [...new Set([...chargedIds({ evidence }), ...findings])],
+          failedRules: chargedIds({ evidence }),
         });
       }
     }

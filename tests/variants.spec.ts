@@ -61,7 +61,7 @@ test('every allowed variant is declared with a description of the choice it make
   for (const [name, variant] of Object.entries(VARIANTS)) expect(variant.description.trim(), name).not.toBe('');
 });
 
-test('a SHOULD finding recorded on a server that keeps the spec is a false failure too, even where the check did not fail', () => {
+test('a failed SHOULD-level assertion on a server that keeps the spec is a false failure too, even where the check did not fail', () => {
   const report = fakeReport([
     { title: '[GEN-ERR-2] code', status: 'passed', evidenceFor: ['GEN-ERR-2'] },
     { title: '[WH-SUB-12] url', status: 'skipped', skipReason: 'not exercised: stopped at a SHOULD finding of WH-SUB-12', evidenceFor: ['WH-SUB-12'] },
@@ -70,4 +70,9 @@ test('a SHOULD finding recorded on a server that keeps the spec is a false failu
   expect(v.verdict).toBe('FALSE-FAILURE');
   expect(v.failures.map((f) => f.status)).toEqual(['finding on GEN-ERR-2', 'finding on WH-SUB-12']);
   expect(v.unexplainedSkips).toEqual([]);
+});
+
+test('an observation (recordFinding) on a server that keeps the spec is allowed: the spec left that choice open', () => {
+  const report = fakeReport([{ title: '[GEN-ERR-2] code', status: 'passed', findingFor: ['GEN-ERR-2'] }]);
+  expect(suiteVerdict(fakeOutcome(report)).verdict).toBe('PASS');
 });

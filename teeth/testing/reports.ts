@@ -12,6 +12,8 @@ export interface FakeCheck {
   file?: string;
   /** The rules its `evidence` attachment names (what a failure is charged to). */
   evidenceFor?: string[];
+  /** The rules its `finding` annotations name (recordFinding: observations, not failures). */
+  findingFor?: string[];
 }
 
 export function fakeReport(checks: FakeCheck[], errors: string[] = []): JsonReport {
@@ -21,7 +23,10 @@ export function fakeReport(checks: FakeCheck[], errors: string[] = []): JsonRepo
     tags: [],
     tests: [
       {
-        annotations: c.skipReason === undefined ? [] : [{ type: 'skip', description: c.skipReason }],
+        annotations: [
+          ...(c.skipReason === undefined ? [] : [{ type: 'skip', description: c.skipReason }]),
+          ...(c.findingFor ?? []).map((requirement) => ({ type: 'finding', description: JSON.stringify({ requirement, message: 'observed' }) })),
+        ],
         results: [
           {
             status: c.status,
