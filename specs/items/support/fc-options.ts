@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { lastFailureOnly, stopAfterProperty } from '../../../fixtures/ledger.js';
-import { reportCases, trackRuns } from '../../../fixtures/time-budget.js';
+import { allowTime, isInterruption, reportCases, trackRuns } from '../../../fixtures/time-budget.js';
 
 export interface PropertyOptions {
   /** Generated runs, beyond the examples (fast-check counts examples in numRuns: they are added here). */
@@ -40,6 +40,10 @@ export async function assertProperty<Ts extends [unknown, ...unknown[]]>(propert
   // Only the counterexample fast-check reports is charged: the failures of the runs it superseded are forgotten.
   const runs = trackRuns(lastFailureOnly(property));
   const planned = options.numRuns + (options.examples?.length ?? 0);
+  const counted = () =>
+    reportCases(runs.completed, { planned, minimum: options.minRuns ?? Math.max(1, Math.ceil(planned * 0.4)), what: options.fixed ? 'fixed scenario' : 'random runs' });
+  // The time box, and the wait for a run it abandons, come on top of the test's own timeout.
+  allowTime(options.timeLimitMs + 20_000);
   try {
     await fc.assert(runs.property, {
       seed,
@@ -48,8 +52,13 @@ export async function assertProperty<Ts extends [unknown, ...unknown[]]>(propert
       examples: options.examples,
       plugins: [fc.interruptAfterTimeLimit(options.timeLimitMs)],
     }).finally(() => runs.settle());
-    reportCases(runs.completed, { planned, minimum: options.minRuns ?? Math.max(1, Math.ceil(planned * 0.4)), what: options.fixed ? 'fixed scenario' : 'random runs' });
+    counted();
   } catch (error) {
+    // Stopped by the time box before any counterexample (e.g. 0 cases at a long round trip): fewer cases, never a failure.
+    if (isInterruption(error)) {
+      counted();
+      return;
+    }
     const e = error as Error;
     const failedPath = /path: "([^"]*)"/.exec(e.message)?.[1];
     const replay = /replayPath="([^"]*)"/.exec(e.message)?.[1];
