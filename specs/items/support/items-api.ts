@@ -112,6 +112,11 @@ export class ItemsApi {
 
   /** Every entry of a list; fails with `requirements` when the walk does not end properly. */
   async walk(path: ListPath, requirements: string[]): Promise<ItemListed[]> {
+    return (await this.walkPaged(path, requirements)).entries;
+  }
+
+  /** The same walk, with how many pages it took (an item lost across pages is a paging fault). */
+  async walkPaged(path: ListPath, requirements: string[]): Promise<WalkResult> {
     const result = await this.walkRaw(path);
     await this.judge.verify(result.problem === undefined, {
       title: `walking GET ${path} page by page through meta.pagination.next ends`,
@@ -119,7 +124,7 @@ export class ItemsApi {
       expected: 'a last page (next absent, null or empty) within the bound, each next new',
       actual: result.problem ?? '',
     });
-    return result.entries;
+    return result;
   }
 
   /** GET /items/limits and its entries (ITEM-LIMITS-1: a bare array, a wrapper holding one array, or one entry). */
