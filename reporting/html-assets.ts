@@ -77,6 +77,7 @@ blockquote.q-row .q-col { color:var(--grey); font-weight:600; }
 .sig { background:var(--blue-bg); border-radius:4px; padding:6px 10px; margin:4px 0; word-break:break-word; }
 /* Charts: inline SVG, coloured by the variables above. */
 section.charts { display:grid; grid-template-columns:repeat(auto-fit,minmax(420px,1fr)); gap:14px; margin:0 0 16px; align-items:start; }
+section.charts-detail { grid-template-columns:1fr; } section.charts-detail figure.chart svg { max-width:820px; }
 figure.chart { margin:0; border:1px solid var(--line); border-radius:8px; padding:10px 14px 6px; background:#fff; }
 figure.chart figcaption { font-weight:650; font-size:14px; margin-bottom:6px; }
 figure.chart .chart-note, p.chart-note { font-weight:400; color:var(--grey); font-size:12.5px; display:block; margin:2px 0 0; }
@@ -92,7 +93,7 @@ figure.chart svg text.now-label { font-weight:700; fill:var(--ink); }
 .c-track { fill:var(--grey-bg); }
 svg text.c-fail-text { fill:var(--red); font-weight:600; }
 svg text.c-pass-ink, svg text.c-fail-ink, svg text.c-finding-ink, svg text.c-notex-ink, svg text.c-nottest-ink { fill:#fff; }
-svg text.c-suite-ink { fill:var(--ink); } svg text.c-nocheck-ink { fill:var(--amber); }
+svg text.c-suite-ink { fill:var(--ink); } svg text.bar-count { fill:#fff; } svg text.c-nocheck-ink { fill:var(--amber); }
 .grid { stroke:var(--line); stroke-dasharray:2 3; } .axis-line { stroke:var(--grey); }
 .trend-line { fill:none; stroke:var(--blue); stroke-width:2.5; }
 circle.now { stroke:var(--ink); stroke-width:1.5; }

@@ -68,7 +68,7 @@ function rateNumbers(rates: Rate[]): string[] {
 }
 
 /** Horizontal bars: the passed share green, the failed share red, on a grey track; the figures at the right. */
-function rateBars(rates: Rate[], labelWidth: number, rowHeight: number): { body: string; width: number; height: number } {
+function rateBars(rates: Rate[], labelWidth: number, rowHeight: number, labelClass = 'lbl'): { body: string; width: number; height: number } {
   const barX = labelWidth + 8;
   const barW = 230;
   const width = barX + barW + 200;
@@ -80,7 +80,7 @@ function rateBars(rates: Rate[], labelWidth: number, rowHeight: number): { body:
     const failW = x.exercised ? barW - passW : 0;
     const figure = x.exercised ? `${pct(rate)} · ${x.passed}/${x.exercised}${x.failed ? ` · ${x.failed} failing` : ''}` : 'no MUST exercised';
     const tip = rateNumbers([x])[0];
-    return `<g class="row${x.failed ? ' failing' : ''}"><title>${esc(tip)}</title><text x="${labelWidth}" y="${y + h / 2 + 4}" text-anchor="end" class="lbl${x.failed ? ' c-fail-text' : ''}">${esc(x.label)}</text><rect x="${barX}" y="${y}" width="${barW}" height="${h}" class="c-track" rx="2"/>${
+    return `<g class="row${x.failed ? ' failing' : ''}"><title>${esc(tip)}</title><text x="${labelWidth}" y="${y + h / 2 + 4}" text-anchor="end" class="${labelClass}${x.failed ? ' c-fail-text' : ''}">${esc(x.label)}</text><rect x="${barX}" y="${y}" width="${barW}" height="${h}" class="c-track" rx="2"/>${
       passW > 0 ? `<rect x="${barX}" y="${y}" width="${num(passW)}" height="${h}" class="c-pass" rx="2"/>` : ''
     }${failW > 0 ? `<rect x="${num(barX + passW)}" y="${y}" width="${num(failW)}" height="${h}" class="c-fail"/>` : ''}<text x="${barX + barW + 6}" y="${y + h / 2 + 4}" class="val${x.failed ? ' c-fail-text' : ''}">${esc(figure)}</text></g>`;
   });
@@ -100,8 +100,8 @@ export function sectionPassChart(rep: ConformanceReport): string {
     if (!map.has(r.section)) order.push(r.section);
     map.set(r.section, [...(map.get(r.section) ?? []), r]);
   }
-  const rates = order.map((s) => rateOf(cutLabel(s.replace(/ > /g, ' › '), 44), s, map.get(s)!));
-  const { body, width, height } = rateBars(rates, 262, 19);
+  const rates = order.map((s) => rateOf(cutLabel(s.replace(/ > /g, ' › '), 46), s, map.get(s)!));
+  const { body, width, height } = rateBars(rates, 300, 19, 'lbl-sm');
   return figure('sections', 'MUST pass rate per spec section', width, height, body, rateNumbers(rates));
 }
 
@@ -233,7 +233,7 @@ export function trendChart(points: RunPoint[]): string {
     .map((p, i) => {
       if (!p.failing.length) return '';
       const h = (plotH * 0.45 * p.failing.length) / maxFail;
-      return `<rect x="${num(xOf(i) - barW / 2)}" y="${num(top + plotH - h)}" width="${num(barW)}" height="${num(h)}" class="c-fail" opacity="0.55"><title>${esc(`${p.failing.length} failing: ${p.failing.join(', ')}`)}</title></rect><text x="${num(xOf(i))}" y="${num(top + plotH - h - 3)}" text-anchor="middle" class="seg c-fail-text">${p.failing.length}</text>`;
+      return `<rect x="${num(xOf(i) - barW / 2)}" y="${num(top + plotH - h)}" width="${num(barW)}" height="${num(h)}" class="c-fail" opacity="0.55"><title>${esc(`${p.failing.length} failing: ${p.failing.join(', ')}`)}</title></rect><text x="${num(xOf(i))}" y="${num(top + plotH - 4)}" text-anchor="middle" class="seg bar-count">${p.failing.length}</text>`;
     })
     .join('');
   const withRate = points.map((p, i) => ({ p, i })).filter((x) => x.p.mustRate !== null);
@@ -278,9 +278,12 @@ export function changeText(prev: RunPoint, now: RunPoint): string {
 
 /** Every chart of the page, in two parts: the overview under the figures, the details under the lists. */
 export function chartsOverview(rep: ConformanceReport, trend: RunPoint[] = []): string {
-  return `<section class="charts">${groupPassChart(rep)}${trendChart(trend)}${verdictMixChart(rep)}</section>`;
+  const t = trendChart(trend);
+  // Two by two: how each group stands and what changed first, then the verdicts and where the time went.
+  const charts = t ? [groupPassChart(rep), t, verdictMixChart(rep), slowestChart(rep)] : [groupPassChart(rep), verdictMixChart(rep), slowestChart(rep)];
+  return `<section class="charts">${charts.join('')}</section>`;
 }
 
 export function chartsDetail(rep: ConformanceReport): string {
-  return `<section class="charts charts-detail">${sectionPassChart(rep)}${slowestChart(rep)}</section>`;
+  return `<section class="charts charts-detail">${sectionPassChart(rep)}</section>`;
 }
