@@ -60,11 +60,11 @@ test.describe('settings: every mistake at once', () => {
   test('the run settings and the numeric settings of the specs are validated too', () => {
     let error: SettingsError | undefined;
     try {
-      loadSettings({ SC_WORKERS: 'abc', SC_RUN_DEADLINE_S: '5', SC_RULE: 'item-quota-1', SC_REVOCATION_WAIT_MS: 'soon', FC_SEED: '1.5', SC_WEBHOOK_WAIT_MS: '-1' });
+      loadSettings({ SC_WORKERS: 'abc', SC_RUN_DEADLINE_S: '5', SC_RULE: 'item-quota-1', SC_REVOCATION_WAIT_MS: 'soon', SC_RATE_LIMIT: 'fast', FC_SEED: '1.5', SC_WEBHOOK_WAIT_MS: '-1' });
     } catch (e) {
       error = e as SettingsError;
     }
-    expect(error?.problems.map((l) => l.split(':')[0])).toEqual(['SC_WORKERS', 'SC_RUN_DEADLINE_S', 'SC_RULE', 'SC_REVOCATION_WAIT_MS', 'FC_SEED', 'SC_WEBHOOK_WAIT_MS']);
+    expect(error?.problems.map((l) => l.split(':')[0])).toEqual(['SC_WORKERS', 'SC_RUN_DEADLINE_S', 'SC_RULE', 'SC_REVOCATION_WAIT_MS', 'SC_RATE_LIMIT', 'FC_SEED', 'SC_WEBHOOK_WAIT_MS']);
     expect(error?.problems[0]).toBe("SC_WORKERS: expected a number of parallel workers 1..64, or a share of the cores such as '50%'; got 'abc'");
   });
 
