@@ -110,6 +110,15 @@ const SCENARIOS: Scenario[] = [
   { name: 'endless pagination (GET /items)', rules: (p) => [{ method: 'GET', path: LIST(p), fault: 'endless-pagination' }], grep: 'ITEM-LIST-1\\]', exits: [1], charged: LIST_RULES },
   { name: 'duplicate ids (GET /items)', rules: (p) => [{ method: 'GET', path: LIST(p), fault: 'duplicate-ids' }], grep: 'ITEM-LIST-1\\]', exits: [1], charged: LIST_RULES },
   { name: 'slow token endpoint (20 s)', rules: (p) => [{ method: 'POST', path: TOKEN(p), fault: 'slow-20s' }], grep: CAT_CHECKS, exits: [1, 2], charged: ['AUTH-TOKEN-1'] },
+  {
+    name: 'token endpoint slow after the preflight (20 s)',
+    rules: () => [],
+    later: { when: /Running \d+ tests? using/, rules: (p) => [{ method: 'POST', path: TOKEN(p), fault: 'slow-20s' }] },
+    grep: 'AUTH-CODE-1\\]|AUTH-STATE-2\\]',
+    exits: [1, 2],
+    charged: ['AUTH-TOKEN-1'],
+    evidence: /POST \/token[^"]* answers/,
+  },
   { name: 'failing token endpoint (500 HTML)', rules: (p) => [{ method: 'POST', path: TOKEN(p), fault: 'html-500' }], grep: CAT_CHECKS, exits: [1, 2], charged: ['AUTH-TOKEN-1'] },
   { name: 'target down', rules: () => [], grep: CAT_CHECKS, exits: [2], charged: [], down: true },
   {
