@@ -11,7 +11,7 @@
  * else passed (a SHOULD finding stays a `finding` label).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -144,8 +144,15 @@ export function labelAllureResults(dir: string, requirements: CatalogRequirement
 // The Awesome template always adds a Google Analytics tag; a conformance report must open offline and call no one.
 const ANALYTICS = /<script async src="https:\/\/www\.googletagmanager\.com[^"]*"><\/script>\s*<script>[\s\S]*?gtag\([\s\S]*?<\/script>/;
 
-/** Builds reports/allure/index.html (one file). Returns an error message, or undefined on success. */
-export function generateAllure(resultsDir: string, outDir: string, name = 'Seller Connect conformance'): string | undefined {
+/**
+ * Builds reports/allure/index.html (Awesome: every check) and
+ * reports/allure/dashboard.html (the dashboard plugin's charts), one file each,
+ * analytics tag removed. With SC_HISTORY set, Allure's own history
+ * (allure-history.jsonl in that folder, the last 30 runs) is read and appended
+ * so that the trends of both span nightly runs. Returns an error message, or
+ * undefined on success.
+ */
+export function generateAllure(resultsDir: string, outDir: string, name = 'Seller Connect conformance', env: NodeJS.ProcessEnv = process.env): string | undefined {
   if (!existsSync(resultsDir) || !readdirSync(resultsDir).some((f) => f.endsWith('-result.json'))) return `no Allure results in ${resultsDir}`;
   let cli: string;
   try {
@@ -157,16 +164,30 @@ export function generateAllure(resultsDir: string, outDir: string, name = 'Selle
   }
   const cfgDir = mkdtempSync(join(tmpdir(), 'sc-allure-'));
   const cfg = join(cfgDir, 'allurerc.json');
-  writeFileSync(cfg, JSON.stringify({ name, plugins: { awesome: { options: { singleFile: true, reportName: name, reportLanguage: 'en', groupBy: ['epic', 'feature', 'story'] } } } }));
+  let history: Record<string, unknown> = {};
+  if (env.SC_HISTORY) {
+    mkdirSync(env.SC_HISTORY, { recursive: true });
+    history = { historyPath: join(env.SC_HISTORY, 'allure-history.jsonl'), appendHistory: true, historyLimit: 30 };
+  }
+  const common = { singleFile: true, reportName: name, reportLanguage: 'en' };
+  writeFileSync(cfg, JSON.stringify({ name, ...history, plugins: { awesome: { options: { ...common, groupBy: ['epic', 'feature', 'story'] } }, dashboard: { options: common } } }));
+  // Two plugins: Allure writes each to a folder of its own (and a summary page): built aside, then each file put in place.
+  const built = join(cfgDir, 'out');
   rmSync(outDir, { recursive: true, force: true });
-  const res = spawnSync(process.execPath, [cli, 'generate', resultsDir, '--config', cfg, '--output', outDir], {
+  const res = spawnSync(process.execPath, [cli, 'generate', resultsDir, '--config', cfg, '--output', built], {
     encoding: 'utf8',
     env: { ...process.env, ALLURE_NO_ANALYTICS: 'true' },
     timeout: 300_000,
   });
-  rmSync(cfgDir, { recursive: true, force: true });
-  const index = join(outDir, 'index.html');
-  if (res.status !== 0 || !existsSync(index)) return `allure generate failed (${res.status ?? res.signal}): ${maskText(`${res.stderr ?? ''}${res.stdout ?? ''}`).slice(-400)}`;
-  writeFileSync(index, readFileSync(index, 'utf8').replace(ANALYTICS, ''));
-  return undefined;
+  try {
+    const awesome = join(built, 'awesome', 'index.html');
+    if (res.status !== 0 || !existsSync(awesome)) return `allure generate failed (${res.status ?? res.signal}): ${maskText(`${res.stderr ?? ''}${res.stdout ?? ''}`).slice(-400)}`;
+    mkdirSync(outDir, { recursive: true });
+    writeFileSync(join(outDir, 'index.html'), readFileSync(awesome, 'utf8').replace(ANALYTICS, ''));
+    const dashboard = join(built, 'dashboard', 'index.html');
+    if (existsSync(dashboard)) writeFileSync(join(outDir, 'dashboard.html'), readFileSync(dashboard, 'utf8').replace(ANALYTICS, ''));
+    return undefined;
+  } finally {
+    rmSync(cfgDir, { recursive: true, force: true });
+  }
 }
