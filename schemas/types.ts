@@ -127,7 +127,11 @@ export type Notification = {
    * Epoch milliseconds of the event.
    */
   occurred_on: number;
+  /**
+   * Event-specific. Where shown, item_id (string) for SALE_COMPLETED and ITEM_INACTIVATED (required for those two, see allOf); other fields: not shown.
+   */
   data: {
+    item_id?: string;
     [k: string]: unknown;
   };
   [k: string]: unknown;
@@ -461,6 +465,9 @@ export interface Webhook {
  * POST /webhooks.
  */
 export interface WebhookCreate {
+  /**
+   * Address that receives POST notifications.
+   */
   url: string;
   events: EventType[];
   [k: string]: unknown;
@@ -485,6 +492,9 @@ export interface WebhookTokenResponse {
  * PUT /webhooks/{webhookId}: url and events, both required.
  */
 export interface WebhookUpdate {
+  /**
+   * Address that receives POST notifications.
+   */
   url: string;
   events: EventType[];
   [k: string]: unknown;
