@@ -192,7 +192,7 @@ export function slowestChart(rep: ConformanceReport, n = 10): string {
     const y = 4 + i * rowH;
     const w = Math.max(2, (barW * c.durationMs) / max);
     const tip = `${c.title} (${c.file}:${c.line}): ${formatDuration(c.durationMs)}${c.failed ? ', failed' : ''}`;
-    return `<g><title>${esc(tip)}</title><text x="${barX}" y="${y + 11}" class="lbl-sm">${esc(cutLabel(c.title, 96))}</text><rect x="${barX}" y="${y + 15}" width="${num(w)}" height="11" class="${c.failed ? 'c-fail' : 'c-info'}" rx="2"/><text x="${num(barX + w + 6)}" y="${y + 25}" class="val">${esc(formatDuration(c.durationMs))}</text></g>`;
+    return `<g><title>${esc(tip)}</title><text x="${barX}" y="${y + 11}" class="lbl-sm">${esc(cutLabel(c.title, 84))}</text><rect x="${barX}" y="${y + 15}" width="${num(w)}" height="11" class="${c.failed ? 'c-fail' : 'c-info'}" rx="2"/><text x="${num(barX + w + 6)}" y="${y + 25}" class="val">${esc(formatDuration(c.durationMs))}</text></g>`;
   });
   const numbers = slow.map((c) => `${formatDuration(c.durationMs)}: ${c.title} (${c.file}:${c.line})${c.failed ? ', failed' : ''}`);
   return figure('slowest', `The ${slow.length} slowest checks`, width, 4 + slow.length * rowH, rows.join(''), numbers);
