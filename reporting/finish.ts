@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { generateAllure, labelAllureResults } from './allure.js';
+import { checkOutcomes, generateAllure, labelAllureResults } from './allure.js';
 import { loadProjectCatalog } from './catalog.js';
 import { formatConsoleSummary } from './console.js';
 import type { ReadReport } from './playwright-report.js';
@@ -35,7 +35,7 @@ export async function finishRun(opts: FinishOptions): Promise<number> {
     const paths = [built.htmlFile, built.jsonFile];
     const allureResults = join(opts.reportsDir, 'allure-results');
     // Labelling also masks the results: done even when the Allure report itself is skipped.
-    if (existsSync(allureResults)) labelAllureResults(allureResults, built.report.requirements);
+    if (existsSync(allureResults)) labelAllureResults(allureResults, built.report.requirements, checkOutcomes(built.report));
     if (opts.allure !== false && env.SC_ALLURE !== '0' && existsSync(allureResults)) {
       const error = generateAllure(allureResults, join(opts.reportsDir, 'allure'));
       if (error) log(`note: the Allure report was not built: ${error}`);

@@ -18,6 +18,7 @@ import { loadPrevious } from './diff.js';
 import { type Baseline, loadBaseline } from './gate.js';
 import { runTrend } from './history.js';
 import { renderHtml } from './html.js';
+import { renderJunit } from './junit.js';
 import { describeTarget, maskValues, registerRunSecrets } from './masking.js';
 import { type ReadReport, readPlaywrightReport } from './playwright-report.js';
 import type { Catalog, ConformanceReport, Problem } from './types.js';
@@ -43,6 +44,7 @@ export interface BuildFilesResult {
   report: ConformanceReport;
   jsonFile: string;
   htmlFile: string;
+  junitFile: string;
 }
 
 const truthy = (v: string | undefined) => !!v && !['0', 'false', 'no', ''].includes(v.toLowerCase());
@@ -72,9 +74,11 @@ export function buildReportFiles(opts: BuildFilesOptions): BuildFilesResult {
     }
   }
 
+  const read = opts.read ?? readPlaywrightReport(opts.jsonPath);
+  const catalog = opts.catalog ?? loadCatalog(opts.catalogDir ?? 'catalog');
   const report = buildConformance({
-    read: opts.read ?? readPlaywrightReport(opts.jsonPath),
-    catalog: opts.catalog ?? loadCatalog(opts.catalogDir ?? 'catalog'),
+    read,
+    catalog,
     target: describeTarget(env),
     strict: truthy(env.SC_STRICT),
     baseline,
@@ -90,5 +94,8 @@ export function buildReportFiles(opts: BuildFilesOptions): BuildFilesResult {
   writeFileSync(jsonFile, maskValues(`${JSON.stringify(report, null, 2)}\n`));
   // SC_HISTORY / SC_PREVIOUS_REPORT: the trend chart (reporting/history.ts; a whole run is appended to SC_HISTORY).
   writeFileSync(htmlFile, renderHtml(report, { trend: runTrend(env, report) }));
-  return { report, jsonFile, htmlFile };
+  // JUnit from the same verdicts (Playwright's own junit reporter is not used): CI summaries agree with the gate.
+  const junitFile = join(opts.outDir, 'junit.xml');
+  writeFileSync(junitFile, maskValues(renderJunit(read.checks, catalog, { strict: truthy(env.SC_STRICT), timestamp: report.run.startTime })));
+  return { report, jsonFile, htmlFile, junitFile };
 }
