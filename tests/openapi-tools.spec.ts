@@ -52,14 +52,14 @@ function bodyOperations(ajv: Ajv2020): BodyOperation[] {
   const out: BodyOperation[] = [];
   for (const op of listOperations().filter((o) => o.hasBody)) {
     const method = op.method.toLowerCase() as 'post';
-    const item = (doc.paths ?? {})[op.path] as OpenAPIV3_1.PathItemObject;
+    const item = doc.paths?.[op.path] as OpenAPIV3_1.PathItemObject;
     const body = (item[method] as OpenAPIV3_1.OperationObject).requestBody as OpenAPIV3_1.RequestBodyObject;
     for (const mediaType of Object.keys(body.content)) {
       const at = pointer('paths', op.path, method, 'requestBody', 'content', mediaType, 'schema');
       out.push({ operationId: op.operationId, mediaType, validate: ajv.compile({ $ref: `${DOC_ID}#${at}` }) });
     }
   }
-  const hookItem = (doc.webhooks ?? {}).notification as OpenAPIV3_1.PathItemObject;
+  const hookItem = doc.webhooks?.notification as OpenAPIV3_1.PathItemObject;
   const hook = (hookItem.post as OpenAPIV3_1.OperationObject).requestBody as OpenAPIV3_1.RequestBodyObject;
   expect(hook.content['application/json']).toBeDefined();
   out.push({
