@@ -33,6 +33,9 @@ export function fcSeed(): number {
 /** FC_REPLAY_PATH: the replayPath fast-check prints for a failed commands run. */
 export const replayPath = (): string | undefined => process.env.FC_REPLAY_PATH || undefined;
 
+/** The least time box of a fixed scenario (see assertProperty). */
+const FIXED_TIME_BOX_MS = 60_000;
+
 export async function assertProperty<Ts extends [unknown, ...unknown[]]>(property: fc.IAsyncProperty<Ts>, options: PropertyOptions): Promise<void> {
   const seed = fcSeed();
   const path = options.fixed ? undefined : process.env.FC_PATH || process.env.SC_FC_PATH || undefined;
@@ -42,15 +45,18 @@ export async function assertProperty<Ts extends [unknown, ...unknown[]]>(propert
   const planned = options.numRuns + (options.examples?.length ?? 0);
   const counted = () =>
     reportCases(runs.completed, { planned, minimum: options.minRuns ?? Math.max(1, Math.ceil(planned * 0.4)), what: options.fixed ? 'fixed scenario' : 'random runs' });
+  // A fixed scenario is one deterministic run: its time box only guards against a hang, so it is at least
+  // FIXED_TIME_BOX_MS (at a 300 ms round trip the quota scenario needs ~30 s; cut, it exercises nothing).
+  const timeLimitMs = options.fixed ? Math.max(options.timeLimitMs, FIXED_TIME_BOX_MS) : options.timeLimitMs;
   // The time box, and the wait for a run it abandons, come on top of the test's own timeout.
-  allowTime(options.timeLimitMs + 20_000);
+  allowTime(timeLimitMs + 20_000);
   try {
     await fc.assert(runs.property, {
       seed,
       path,
       numRuns: options.numRuns + (options.examples?.length ?? 0),
       examples: options.examples,
-      plugins: [fc.interruptAfterTimeLimit(options.timeLimitMs)],
+      plugins: [fc.interruptAfterTimeLimit(timeLimitMs)],
     }).finally(() => runs.settle());
     counted();
   } catch (error) {
