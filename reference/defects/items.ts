@@ -55,5 +55,6 @@ export const ITEMS_DEFECTS: Record<string, DefectInfo> = {
   'image-png-accepted': items('a PNG image is accepted as well as a JPEG', ['ITEM-IMG-2', 'ITEM-IMG-7']),
   'image-size-not-checked': items('an image over 10 MB is accepted', ['ITEM-IMG-3', 'ITEM-IMG-7']),
   'image-non-2xx-accepted': items('an image URL answering a non-2xx status is accepted without looking at it', ['ITEM-IMG-5', 'ITEM-IMG-7']),
+  'image-status-ignored': items('the status of an image URL is ignored: a 404 whose body is a JPEG is accepted', ['ITEM-IMG-5', 'ITEM-IMG-7']),
   'image-order-negative-accepted': items('an additional image with a negative order is accepted', ['ITEM-IMG-8']),
 };
