@@ -18,6 +18,7 @@ export const ITEMS_DEFECTS: Record<string, DefectInfo> = {
   'limits-available-wrong': items('GET /items/limits answers available = total, ignoring used', ['ITEM-LIMITS-2']),
   // Pro-only features
   'basic-can-inactivate': items('a Basic account can inactivate its items', ['ITEM-PRO-3']),
+  'basic-can-activate': items('a Basic account can activate its hidden items (a free slot still required)', ['ITEM-PRO-4']),
   'stock-on-basic-accepted': items('a Basic account can create an item with stock', ['ITEM-VALID-18']),
   'free-shipping-on-basic-accepted': items('a Basic account can create an item with free shipping', ['ITEM-VALID-19']),
   'no-item-inactivated-event': items('neither a manual nor a limit-driven inactivation emits ITEM_INACTIVATED', ['WH-EVT-2', 'WH-EVT-3']),

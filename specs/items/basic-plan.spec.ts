@@ -3,10 +3,17 @@
  * activate, stock, free shipping) require a Pro subscription"): inactivate
  * and activate are refused, any 4xx, and the item keeps its state. Stock and
  * free shipping are in the broken-payload catalogue (validation.spec.ts).
+ *
+ * One reason per refusal: the refused operation must have no other reason to
+ * be refused. The activate of ITEM-PRO-4 is sent with a free slot (made through
+ * the control API once the hidden item exists, else not exercised), so a server
+ * that lets a Basic account activate cannot hide behind the missing slot; its
+ * preconditions (the item hidden, a slot free) are read back before it is sent.
+ * A 401 or 429 never counts as the refusal tested.
  */
 import { test } from '../../fixtures/index.js';
 import { standingOf } from './support/account-state.js';
-import { freshPayload, leased, readOnly } from './support/bind.js';
+import { expectRefused, freshPayload, leased, readOnly } from './support/bind.js';
 import { needRoom } from './support/bind-room.js';
 import { sampleDraft } from './support/generators.js';
 import { plainLeaf, targetCatalog } from './support/target-catalog.js';
@@ -20,7 +27,7 @@ test.describe('basic plan', { tag: '@items' }, () => {
     const id = await items.createOk(freshPayload(sampleDraft(leaf!, { pro: false, minimal: true }), imageHost), ['ITEM-PRO-3']);
     test.skip((await standingOf(items, id)) !== 'active', 'not exercised: the Basic account has no free slot, so the item is not active');
     const res = await items.operate(id, 'inactivate');
-    await items.judge.status(res, '4xx', ['ITEM-PRO-3'], `PUT /items/${id}/inactivate by a Basic account is refused`);
+    await expectRefused(items, res, ['ITEM-PRO-3'], `PUT /items/${id}/inactivate by a Basic account is refused`);
     const standing = await standingOf(items, id);
     await items.judge.verify(standing === 'active', {
       title: 'the item stays active',
@@ -30,7 +37,7 @@ test.describe('basic plan', { tag: '@items' }, () => {
     });
   });
 
-  test('[ITEM-PRO-4] activate by a Basic account of an item born hidden beyond the quota is refused with a 4xx and the item stays hidden', async ({ api, sessions, track, imageHost, settings }, testInfo) => {
+  test('[ITEM-PRO-4] activate by a Basic account of an item born hidden beyond the quota, with a slot free again, is refused with a 4xx and the item stays hidden', async ({ api, sessions, track, imageHost, settings }, testInfo) => {
     const leaf = plainLeaf(await targetCatalog(await readOnly({ api, sessions, track }, testInfo)));
     test.skip(!leaf, 'not exercised: the target offers no assignable category');
     const { items, session } = await leased({ api, sessions, track }, 'basic', testInfo);
@@ -45,8 +52,15 @@ test.describe('basic plan', { tag: '@items' }, () => {
     for (let i = 0; i < free; i++) await items.createOk(freshPayload(draft, imageHost), ['ITEM-QUOTA-2']);
     const id = await items.createOk(freshPayload(draft, imageHost), ['ITEM-QUOTA-1']);
     test.skip((await standingOf(items, id)) !== 'hidden', 'not exercised: the create beyond the quota did not give a hidden item (see ITEM-QUOTA-1)');
+    // A slot free again, so the missing Pro plan is the only reason left to refuse the activate.
+    const room = await needRoom({ settings, track }, items, session, leaf!.id, {
+      min: 1,
+      why: 'a free slot, so that the missing Pro plan is the only reason to refuse the activate',
+    });
+    test.skip((await standingOf(items, id)) !== 'hidden', 'not exercised: the item left the hidden list when the slot was made (the target activates hidden items when the limit rises)');
+    await test.step(`preconditions: the item is hidden, ${room.free} slot(s) free (limit ${room.total}, ${room.active} active)`, async () => {});
     const res = await items.operate(id, 'activate');
-    await items.judge.status(res, '4xx', ['ITEM-PRO-4'], `PUT /items/${id}/activate by a Basic account is refused`);
+    await expectRefused(items, res, ['ITEM-PRO-4'], `PUT /items/${id}/activate by a Basic account with a free slot is refused`);
     const standing = await standingOf(items, id);
     await items.judge.verify(standing === 'hidden', {
       title: 'the item stays hidden',
