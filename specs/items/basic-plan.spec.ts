@@ -5,8 +5,10 @@
  * free shipping are in the broken-payload catalogue (validation.spec.ts).
  *
  * One reason per refusal: the refused operation must have no other reason to
- * be refused. The activate of ITEM-PRO-4 is sent with a free slot (made through
- * the control API once the hidden item exists, else not exercised), so a server
+ * be refused. The activate of ITEM-PRO-4 is sent with a free slot (once the
+ * hidden item exists, one of the check's own active items is deleted; when the
+ * account had no free slot of its own to fill, the control API raises the
+ * limit; else the check is not exercised), so a server
  * that lets a Basic account activate cannot hide behind the missing slot; its
  * preconditions (the item hidden, a slot free) are read back before it is sent.
  * A 401 or 429 never counts as the refusal tested.
@@ -49,10 +51,13 @@ test.describe('basic plan', { tag: '@items' }, () => {
       why: `filling the free slots before a create goes hidden within SC_MAX_ITEMS (${settings.maxItems})`,
     });
     const draft = sampleDraft(leaf!, { pro: false, minimal: true });
-    for (let i = 0; i < free; i++) await items.createOk(freshPayload(draft, imageHost), ['ITEM-QUOTA-2']);
+    const fillers: string[] = [];
+    for (let i = 0; i < free; i++) fillers.push(await items.createOk(freshPayload(draft, imageHost), ['ITEM-QUOTA-2']));
     const id = await items.createOk(freshPayload(draft, imageHost), ['ITEM-QUOTA-1']);
     test.skip((await standingOf(items, id)) !== 'hidden', 'not exercised: the create beyond the quota did not give a hidden item (see ITEM-QUOTA-1)');
-    // A slot free again, so the missing Pro plan is the only reason left to refuse the activate.
+    // A slot free again, so the missing Pro plan is the only reason left to refuse the activate: deleting one of
+    // the check's own active items frees one (spec: delete frees a slot); else the control API raises the limit.
+    if (fillers.length > 0) await items.judge.status(await items.remove(fillers[0]), '2xx', ['ITEM-DELETE-1']);
     const room = await needRoom({ settings, track }, items, session, leaf!.id, {
       min: 1,
       why: 'a free slot, so that the missing Pro plan is the only reason to refuse the activate',
