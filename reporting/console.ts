@@ -3,6 +3,8 @@
  * requirement on one line, the SHOULD finding count, the gate, where the
  * reports are. Colour only on a TTY.
  */
+import { budgetLines } from '../fixtures/budget.js';
+import { describeFootprint } from '../lib/footprint.js';
 import type { ConformanceReport, RequirementResult } from './types.js';
 
 export interface ConsoleOptions {
@@ -60,6 +62,8 @@ export function formatConsoleSummary(report: ConformanceReport, opts: ConsoleOpt
     out.push(`Since ${d.previousFile}: newly failing ${d.newlyFailing.length ? d.newlyFailing.join(', ') : 'none'} · newly passing ${d.newlyPassing.length ? d.newlyPassing.join(', ') : 'none'}${d.noLongerExercised.length ? ` · no longer exercised ${d.noLongerExercised.join(', ')}` : ''}`);
   }
   if (report.problems.length) out.push(c.yellow(`Problems: ${report.problems.length} (unknown IDs, titles without IDs, …: see the report)`));
+  if (run.budget) out.push(...budgetLines(run.budget));
+  if (run.footprint) out.push(describeFootprint(run.footprint));
 
   out.push(gate.passed ? c.green(c.bold(`Gate: PASSED${gate.strict ? ' (strict)' : ''}`)) : c.red(c.bold(`Gate: FAILED — ${gate.reasons.join('; ')}`)));
   if (opts.reportPaths?.length) out.push(`Reports: ${opts.reportPaths.join('  ')}`);

@@ -18,6 +18,8 @@ import { loadPrevious } from './diff.js';
 import { type Baseline, loadBaseline } from './gate.js';
 import { runTrend } from './history.js';
 import { renderHtml } from './html.js';
+import { runBudget } from '../fixtures/budget.js';
+import { footprint } from '../lib/footprint.js';
 import { renderJunit } from './junit.js';
 import { describeTarget, maskValues, registerRunSecrets } from './masking.js';
 import { type ReadReport, readPlaywrightReport } from './playwright-report.js';
@@ -88,6 +90,9 @@ export function buildReportFiles(opts: BuildFilesOptions): BuildFilesResult {
     now: opts.now,
   });
 
+  // What the run spent and created at the target, for the summary and the next reader of conformance.json.
+  report.run.budget = runBudget(opts.outDir)?.totals;
+  report.run.footprint = read.report ? footprint(read.report as Parameters<typeof footprint>[0]) : undefined;
   mkdirSync(opts.outDir, { recursive: true });
   const jsonFile = join(opts.outDir, 'conformance.json');
   const htmlFile = join(opts.outDir, 'conformance.html');

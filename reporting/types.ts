@@ -4,6 +4,9 @@
  * back, so fields are only ever added, never renamed.
  */
 
+import type { BudgetTotals } from '../fixtures/budget.js';
+import type { Footprint } from '../lib/footprint.js';
+
 export type Level = 'MUST' | 'SHOULD' | 'MAY';
 export type Source = 'stated' | 'inferred';
 
@@ -233,6 +236,10 @@ export interface RunInfo {
   filtered?: string;
   /** Errors that stopped or spoiled the run (bad setting, missing or unreadable JSON report). */
   errors: string[];
+  /** What the run spent at the target: token requests by grant type, logins, API requests, the peak per account, 429s (fixtures/budget.ts). */
+  budget?: BudgetTotals;
+  /** What the run created on the accounts (lib/footprint.ts); each check removes what it created. */
+  footprint?: Footprint;
 }
 
 export interface ConformanceReport {
