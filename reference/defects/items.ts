@@ -44,6 +44,14 @@ export const ITEMS_DEFECTS: Record<string, DefectInfo> = {
     'ITEM-VALID-15',
     'ITEM-VALID-16',
   ]),
+  'text-limit-counts-bytes': items("a text attribute's max_length (external_id's too) counts UTF-8 bytes, not characters: 75 accented, CJK or emoji characters are refused", [
+    'ITEM-VALID-10',
+    'ITEM-VALID-15',
+  ]),
+  'text-limit-counts-utf16': items("a text attribute's max_length (external_id's too) counts UTF-16 units: 75 characters with emoji are refused", [
+    'ITEM-VALID-10',
+    'ITEM-VALID-15',
+  ]),
   'attribute-range-not-checked': items('numeric attributes outside their range are accepted', ['ITEM-VALID-11']),
   'discrete-choices-not-checked': items('more discrete values than max_choices are accepted', ['ITEM-VALID-12']),
   'mandatory-attribute-not-checked': items('a create without a mandatory attribute is accepted', ['ITEM-VALID-14']),

@@ -46,7 +46,12 @@ function refuse(seam: Seam, key: string, problem: string) {
 function checkText(seam: Seam, def: TextAttribute, value: unknown): void {
   if (typeof value !== 'string') throw refuse(seam, def.id, 'must be a string');
   // Characters, not UTF-16 units: an emoji is one character of a title a user typed.
-  const length = [...value].length;
+  // The defects count UTF-8 bytes, or UTF-16 units (String.length), as careless servers do.
+  const length = seam.defect('text-limit-counts-bytes')
+    ? Buffer.byteLength(value, 'utf8')
+    : seam.defect('text-limit-counts-utf16')
+      ? value.length
+      : [...value].length;
   if (length > def.max_length && !seam.defect('attribute-length-not-checked')) {
     throw refuse(seam, def.id, `is ${length} characters long; max_length is ${def.max_length}`);
   }
