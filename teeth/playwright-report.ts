@@ -4,7 +4,8 @@
  * of the report is ignored so a Playwright upgrade that adds fields changes nothing.
  */
 import { readFileSync } from 'node:fs';
-import { parseAttachments, parseFindingAnnotations } from '../reporting/evidence.js';
+import { parseAttachments, parseFindingAnnotations, parseLedger } from '../reporting/evidence.js';
+import { parseTitleIds } from '../reporting/title-ids.js';
 import { chargedIds } from '../reporting/verdicts.js';
 import { idsInTitlePath } from './ids.js';
 
@@ -72,6 +73,11 @@ export interface Check {
   charged: string[];
   /** Of those, the rules a failed assertion named (not a recordFinding observation). */
   failedRules: string[];
+  /**
+   * Title IDs of a passed check that no assertion named (its ledger has no word on them, nor a
+   * not-exercised annotation): the title claims a rule the check does not prove. Empty without a ledger.
+   */
+  unasserted: string[];
 }
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes start with ESC.
@@ -107,6 +113,8 @@ export function checksOf(report: JsonReport): Check[] {
           error: shortError(last?.error?.message ?? last?.errors?.[0]?.message),
           charged: [...new Set([...chargedIds({ evidence }), ...findings])],
           failedRules: chargedIds({ evidence }),
+          // The title's leading IDs, as the report reads them (reporting/title-ids.ts).
+          unasserted: unassertedIds(parseTitleIds(spec.title).ids, last?.status, parseLedger(last?.attachments ?? []), annotations),
         });
       }
     }
@@ -115,6 +123,13 @@ export function checksOf(report: JsonReport): Check[] {
   // Top-level suites are files: their title is the file path, not a describe.
   for (const fileSuite of report.suites ?? []) walk(fileSuite, [], fileSuite.file ?? fileSuite.title);
   return out;
+}
+
+function unassertedIds(ids: string[], status: ResultStatus | undefined, ledger: ReturnType<typeof parseLedger>, annotations: JsonAnnotation[]): string[] {
+  if (status !== 'passed' || !ledger) return [];
+  const budgeted = new Set(annotations.filter((a) => a.type === 'not-exercised').map((a) => (a.description ?? '').split(':')[0]));
+  const noted = new Set(annotations.filter((a) => a.type === 'finding').map((a) => /"requirement":"([^"]+)"/.exec(a.description ?? '')?.[1]));
+  return ids.filter((id) => !ledger.passed[id] && !ledger.failed[id] && !budgeted.has(id) && !noted.has(id));
 }
 
 /** Errors outside any test: config or load errors, a web server that did not start, global setup. */

@@ -143,6 +143,8 @@ export function suiteVerdict(outcome: RunOutcome, limitSeconds?: number): SuiteV
     // A failed assertion on a server that keeps the spec is a false failure even at SHOULD level, where the check did
     // not turn red. An observation (recordFinding: a better code would fit, …) is allowed where the spec leaves the choice.
     .map((c) => ({ key: c.key, status: isFailed(c) || c.status === 'interrupted' || !c.status ? (c.status ?? 'not run') : `finding on ${c.failedRules.join(', ')}`, error: c.error }));
+  // A title claiming a rule no assertion of the passed check named: the suite says it proves what it does not.
+  for (const c of checks.filter((x) => x.unasserted.length > 0)) failures.push({ key: c.key, status: `title names ${c.unasserted.join(', ')}, no assertion does`, error: undefined });
   const unexplainedSkips = checks
     .filter((c) => c.status === 'skipped' && c.failedRules.length === 0 && !(c.skipReason ?? '').startsWith(NOT_EXERCISED))
     .map((c) => ({ key: c.key, reason: c.skipReason }));

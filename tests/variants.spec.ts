@@ -76,3 +76,10 @@ test('an observation (recordFinding) on a server that keeps the spec is allowed:
   const report = fakeReport([{ title: '[GEN-ERR-2] code', status: 'passed', findingFor: ['GEN-ERR-2'] }]);
   expect(suiteVerdict(fakeOutcome(report)).verdict).toBe('PASS');
 });
+
+test('a passed check whose title names a rule no assertion named is reported: the title claims what the check does not prove', () => {
+  const report = fakeReport([{ title: '[ITEM-QUOTA-1][ITEM-LIST-2] q', status: 'passed', ledger: { passed: { 'ITEM-QUOTA-1': 2 }, failed: {} } }]);
+  const v = suiteVerdict(fakeOutcome(report));
+  expect(v.verdict).toBe('FALSE-FAILURE');
+  expect(v.failures.map((f) => f.status)).toEqual(['title names ITEM-LIST-2, no assertion does']);
+});

@@ -14,6 +14,8 @@ export interface FakeCheck {
   evidenceFor?: string[];
   /** The rules its `finding` annotations name (recordFinding: observations, not failures). */
   findingFor?: string[];
+  /** Its `verdicts` attachment (fixtures/ledger.ts): per rule, the assertions that passed and failed. */
+  ledger?: { passed: Record<string, number>; failed: Record<string, number> };
 }
 
 export function fakeReport(checks: FakeCheck[], errors: string[] = []): JsonReport {
@@ -31,9 +33,10 @@ export function fakeReport(checks: FakeCheck[], errors: string[] = []): JsonRepo
           {
             status: c.status,
             error: c.error ? { message: `\u001b[31m${c.error}\u001b[39m` } : undefined,
-            attachments: c.evidenceFor
-              ? [{ name: 'evidence', contentType: 'application/json', body: Buffer.from(JSON.stringify({ requirements: c.evidenceFor, title: 'x' })).toString('base64') }]
-              : [],
+            attachments: [
+              ...(c.evidenceFor ? [{ name: 'evidence', contentType: 'application/json', body: Buffer.from(JSON.stringify({ requirements: c.evidenceFor, title: 'x' })).toString('base64') }] : []),
+              ...(c.ledger ? [{ name: 'verdicts', contentType: 'application/json', body: Buffer.from(JSON.stringify(c.ledger)).toString('base64') }] : []),
+            ],
           },
         ],
       },
