@@ -4,7 +4,7 @@
  * as it was.
  */
 import { test } from '../../fixtures/index.js';
-import { freshPayload, itemsApiOf, leased, readOnly } from './support/bind.js';
+import { expectRefused, freshPayload, itemsApiOf, leased, readOnly } from './support/bind.js';
 import { sampleDraft } from './support/generators.js';
 import type { ItemsApi } from './support/items-api.js';
 import { expectedOf, readBack } from './support/read-back.js';
@@ -32,7 +32,7 @@ test.describe('unknown and foreign items', { tag: '@items' }, () => {
     const payload = freshPayload(sampleDraft(leaf!, { pro: false, minimal: true }), imageHost);
     for (const [what, call] of attempts(payload.item as Record<string, unknown>, imageHost.url('valid'))) {
       const res = await call(items, `sc-no-such-item-${Date.now().toString(36)}`);
-      await items.judge.status(res, '4xx', ['ITEM-ERR-1'], `${what} of an unknown item is refused`);
+      await expectRefused(items, res, ['ITEM-ERR-1'], `${what} of an unknown item is refused`);
     }
   });
 
@@ -46,7 +46,7 @@ test.describe('unknown and foreign items', { tag: '@items' }, () => {
     const changed = { ...(payload.item as Record<string, unknown>), title: 'changed by another account' };
     for (const [what, call] of attempts(changed, imageHost.url('valid'))) {
       const res = await call(other, id);
-      await other.judge.status(res, '4xx', ['ITEM-ERR-2'], `${what} of another account's item is refused`);
+      await expectRefused(other, res, ['ITEM-ERR-2'], `${what} of another account's item is refused`);
     }
     await readBack(owner, id, expectedOf(payload), ['ITEM-ERR-2']);
   });

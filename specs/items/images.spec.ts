@@ -94,6 +94,8 @@ test.describe('images', { tag: '@items' }, () => {
 
   test('[ITEM-IMG-8][ITEM-IMG-9] an image add with order below 0, without url or order, or with a non-integer order is refused with a 4xx', async ({ imageHost }) => {
     const id = await items.createOk(freshPayload(draft, imageHost), ['ITEM-IMG-8']);
+    const control = await items.addImage(id, { url: imageHost.url('valid'), order: 0 });
+    await items.judge.status(control, 201, ['ITEM-IMG-6'], `control: POST /items/${id}/images with url and order 0 answers 201`);
     const bodies: [string, unknown, string][] = [
       ['order -1', { url: imageHost.url('valid'), order: -1 }, 'ITEM-IMG-8'],
       ['no url', { order: 0 }, 'ITEM-IMG-9'],
@@ -103,7 +105,7 @@ test.describe('images', { tag: '@items' }, () => {
     ];
     for (const [what, body, requirement] of bodies) {
       const res = await items.addImage(id, body);
-      await items.judge.status(res, '4xx', [requirement], `POST /items/${id}/images with ${what} is refused`);
+      await expectRefused(items, res, [requirement], `POST /items/${id}/images with ${what} is refused`);
     }
   });
 });

@@ -7,7 +7,7 @@
  */
 import { test } from '../../fixtures/index.js';
 import { standingOf } from './support/account-state.js';
-import { freshPayload, leased, readOnly } from './support/bind.js';
+import { expectRefused, freshPayload, leased, readOnly } from './support/bind.js';
 import { needRoom } from './support/bind-room.js';
 import { sampleDraft } from './support/generators.js';
 import type { ItemsApi, StateOperation } from './support/items-api.js';
@@ -97,12 +97,17 @@ test.describe('item states', { tag: '@items' }, () => {
   });
 
   test('[ITEM-STATE-6] activate and sold of a sold item are refused with a 4xx', { tag: '@should' }, async () => {
-    await room(1);
+    await room(2);
     const id = await create();
+    // The controls: sold of an active item and, the sold one's slot being free again, activate of an inactive
+    // item by this Pro account answer a 2xx; only the sold state is left to refuse them.
     await operate(id, 'sold', ['ITEM-STATE-1'], 'an active item');
+    const twin = await create();
+    await operate(twin, 'inactivate', ['ITEM-PRO-1'], 'an active item');
+    await operate(twin, 'activate', ['ITEM-PRO-2'], 'an inactive item with a free slot');
     for (const operation of ['activate', 'sold'] as const) {
       const res = await items.operate(id, operation);
-      await items.judge.status(res, '4xx', ['ITEM-STATE-6'], `PUT /items/${id}/${operation} of a sold item is refused`);
+      await expectRefused(items, res, ['ITEM-STATE-6'], `PUT /items/${id}/${operation} of a sold item is refused`);
     }
   });
 
