@@ -60,8 +60,8 @@ export async function authorize(
   target: IdpTarget,
   account: { username: string; password: string },
   tweak: (query: URLSearchParams) => void = () => {},
+  verifier = newCodeVerifier(),
 ): Promise<Callback> {
-  const verifier = newCodeVerifier();
   const query = new URLSearchParams({
     client_id: target.clientId,
     response_type: 'code',
