@@ -11,6 +11,7 @@
  * (SC_RUN_DEADLINE_S) is reported for every check that finished, the rest
  * *not run*, with why it stopped as the first run error.
  */
+import { brokenRunLine } from '../fixtures/target-health.js';
 import type { FullConfig, FullResult, Reporter } from '@playwright/test/reporter';
 import { recordedPreflight } from '../fixtures/preflight.js';
 import { readRunSettings } from '../fixtures/settings.js';
@@ -52,6 +53,9 @@ export default class ConformanceReporter implements Reporter {
       return `the run was stopped by its deadline (${limit}, SC_RUN_DEADLINE_S) after ${after}: the checks that finished are judged, the rest were not run`;
     }
     if (result.status === 'interrupted') {
+      // The circuit stopped it (a worker found the target no longer answering and interrupted the run): that is the cause.
+      const broken = brokenRunLine();
+      if (broken) return `the run is broken: ${broken} (stopped after ${after}: the checks that finished are judged, the rest were not run)`;
       const signal = stopSignal() ?? 'SIGINT';
       const how = signal === 'SIGINT' ? 'Ctrl-C (SIGINT)' : signal;
       return `the run was stopped by ${how} after ${after}: the checks that finished are judged, the rest were not run`;
