@@ -81,6 +81,14 @@ const PROBES: Record<string, Probe> = {
     },
   },
   'limits-available-wrong': { deviates: async (h) => ((l) => l.available !== l.total - l.used)(await h.limits('pro-1')) },
+  'basic-can-activate': {
+    deviates: async (h) => {
+      // An inactive item (the limit lowered to 0), then a free slot again: only the plan is left to refuse the activate.
+      h.service.setLimit('basic-1', 0);
+      h.service.setLimit('basic-1', 100);
+      return (await h.call('basic-1', 'PUT', `/items/${await firstId(h, 'basic-1', '/items/inactive')}/activate`)).status === 200;
+    },
+  },
   'basic-can-inactivate': { deviates: async (h) => (await h.call('basic-1', 'PUT', `/items/${await firstId(h, 'basic-1')}/inactivate`)).status === 200 },
   'stock-on-basic-accepted': { deviates: (h) => created(h, {}, { stock: { units: 1 } }, 'basic-1') },
   'free-shipping-on-basic-accepted': { deviates: (h) => created(h, { delivery: { allowed_by_user: true, free_shipping: true } }, {}, 'basic-1') },
@@ -135,6 +143,10 @@ const PROBES: Record<string, Probe> = {
   'image-png-accepted': { deviates: (h) => createdWithImage(h, '/ok.png') },
   'image-size-not-checked': { deviates: (h) => createdWithImage(h, '/big-declared.jpg') },
   'image-non-2xx-accepted': { deviates: (h) => createdWithImage(h, '/missing.jpg') },
+  // missing.jpg answers 404 with a JPEG body: only its status is wrong.
+  'image-status-ignored': { deviates: (h) => createdWithImage(h, '/missing.jpg') },
+  'text-limit-counts-bytes': { deviates: async (h) => !(await created(h, { attributes: { external_id: 'é'.repeat(75) } })) },
+  'text-limit-counts-utf16': { deviates: async (h) => !(await created(h, { attributes: { external_id: '😀'.repeat(75) } })) },
   'image-order-negative-accepted': {
     deviates: async (h) => (await h.call('pro-1', 'POST', `/items/${await firstId(h, 'pro-1')}/images`, { body: { url: ok(), order: -1 } })).status === 201,
   },
