@@ -33,6 +33,10 @@ const DEMOS: Record<string, Demo> = {
     const callback = await authorize(ref, ref.accounts[0], (q) => q.set('state', 'abcdef'));
     expect(callback.state).toBe('abcde');
   },
+  'state-encoded-as-uri': async (ref) => {
+    const callback = await authorize(ref, ref.accounts[0], (q) => q.set('state', 'a+b&c=d'));
+    expect(callback.state).toBe('a b');
+  },
   'state-required': async (ref) => {
     const callback = await authorize(ref, ref.accounts[0], (q) => q.delete('state'));
     expect(callback.location.searchParams.get('error')).toBe('invalid_request');

@@ -7,6 +7,9 @@ export const AUTH_DEFECTS: Record<string, DefectInfo> = {
   // Authorization request and callback (reference/oauth/authorize.ts)
   'state-dropped': auth('the callback to redirect_uri carries no state', ['AUTH-STATE-1']),
   'state-altered': auth('the callback carries a state that differs from the one sent (its last character dropped)', ['AUTH-STATE-1']),
+  'state-encoded-as-uri': auth('the callback writes the state with encodeURI instead of encodeURIComponent: a state with + or & comes back changed', [
+    'AUTH-STATE-1',
+  ]),
   'state-required': auth('GET /auth without state is refused (invalid_request) instead of completing', ['AUTH-STATE-2']),
   'scope-required': auth('GET /auth without a scope is refused (invalid_scope), though the spec requests no scopes', ['AUTH-SCOPE-1', 'AUTH-CODE-1']),
   // Token endpoint, authorization_code grant (reference/oauth/token.ts)

@@ -40,13 +40,18 @@ function redirect(ctx: IdpContext, location: string): Reply {
 function callback(ctx: IdpContext, flow: Pick<LoginFlow, 'redirectUri' | 'state'>, params: Record<string, string>): Reply {
   const url = new URL(flow.redirectUri);
   for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+  // The defect writes the state with encodeURI, not encodeURIComponent: `+` and `&` go out as they are.
+  let unencodedState: string | undefined;
   if (flow.state !== undefined) {
     if (ctx.seam.defect('state-altered')) url.searchParams.set('state', flow.state.slice(0, -1) || 'x');
+    else if (ctx.seam.defect('state-encoded-as-uri')) unencodedState = encodeURI(flow.state);
     else if (!ctx.seam.defect('state-dropped')) url.searchParams.set('state', flow.state);
   }
   // RFC 9207: an authorization server may name itself on the callback.
   if (ctx.seam.variant('callback-iss')) url.searchParams.set('iss', ctx.issuer());
-  return redirect(ctx, url.toString());
+  const location = url.toString();
+  if (unencodedState !== undefined) return redirect(ctx, `${location}${url.search ? '&' : '?'}state=${unencodedState}`);
+  return redirect(ctx, location);
 }
 
 /** The one value of a query parameter; undefined when absent, null when repeated (RFC 6749 3.1 forbids repeats). */
