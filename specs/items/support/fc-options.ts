@@ -36,6 +36,12 @@ export const replayPath = (): string | undefined => process.env.FC_REPLAY_PATH |
 /** The least time box of a fixed scenario (see assertProperty). */
 const FIXED_TIME_BOX_MS = 60_000;
 
+/** SC_REQUEST_TIMEOUT_MS (validated with the other settings before any check), else its default. */
+function requestDeadlineMs(): number {
+  const n = Number(process.env.SC_REQUEST_TIMEOUT_MS);
+  return Number.isFinite(n) && n > 0 ? n : 15_000;
+}
+
 export async function assertProperty<Ts extends [unknown, ...unknown[]]>(property: fc.IAsyncProperty<Ts>, options: PropertyOptions): Promise<void> {
   const seed = fcSeed();
   const path = options.fixed ? undefined : process.env.FC_PATH || process.env.SC_FC_PATH || undefined;
@@ -47,7 +53,9 @@ export async function assertProperty<Ts extends [unknown, ...unknown[]]>(propert
     reportCases(runs.completed, { planned, minimum: options.minRuns ?? Math.max(1, Math.ceil(planned * 0.4)), what: options.fixed ? 'fixed scenario' : 'random runs' });
   // A fixed scenario is one deterministic run: its time box only guards against a hang, so it is at least
   // FIXED_TIME_BOX_MS (at a 300 ms round trip the quota scenario needs ~30 s; cut, it exercises nothing).
-  const timeLimitMs = options.fixed ? Math.max(options.timeLimitMs, FIXED_TIME_BOX_MS) : options.timeLimitMs;
+  // A property's time box is longer than two request deadlines: one slow answer must not end it before a case completes.
+  const floor = Math.max(options.fixed ? FIXED_TIME_BOX_MS : 0, 2 * requestDeadlineMs());
+  const timeLimitMs = Math.max(options.timeLimitMs, floor);
   // The time box, and the wait for a run it abandons, come on top of the test's own timeout.
   allowTime(timeLimitMs + 20_000);
   try {
