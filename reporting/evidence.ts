@@ -69,6 +69,8 @@ export function parseAttachments(attachments: Attachment[]): Evidence[] {
       curl: cut(e.curl),
       severity: e.severity === 'MUST' || e.severity === 'SHOULD' ? e.severity : undefined,
       soft: e.soft === true ? true : undefined,
+      transport: typeof e.transport === 'string' ? cut(e.transport) : undefined,
+      cut: e.cut === true ? true : undefined,
     });
   }
   return out;

@@ -45,6 +45,8 @@ function evidenceBlock(e: Evidence, i: number, times = 1): string {
   if (line.trim()) parts.push(`<div class="mono">${line}${status !== undefined ? ` → <b>${esc(status)}</b>` : ''}</div>`);
   else if (status !== undefined) parts.push(`<div class="mono">status <b>${esc(status)}</b></div>`);
   if (e.expected || e.actual) parts.push(`<div>expected: <code>${esc(e.expected ?? '—')}</code>; got: <code>${esc(e.actual ?? '—')}</code></div>`);
+  if (e.transport) parts.push(`<div>on the wire: <code>${esc(e.transport)}</code></div>`);
+  if (e.cut) parts.push('<div><b>The body passed the suite’s cap (4 MiB) and was cut: it was not judged.</b></div>');
   if (req?.headers && Object.keys(req.headers).length) {
     parts.push(`<div>request headers:</div><pre>${esc(Object.entries(req.headers).map(([k, v]) => `${k}: ${v}`).join('\n'))}</pre>`);
   }

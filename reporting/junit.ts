@@ -29,6 +29,8 @@ const seconds = (ms: number) => (ms / 1000).toFixed(3);
 function evidenceText(e: Evidence): string {
   const lines = [`[${namedIds(e).join('][')}] ${e.title ?? ''}`, `  expected: ${e.expected ?? '?'}`, `  actual:   ${e.actual ?? '?'}`];
   if (e.request?.method) lines.push(`  exchange: ${e.request.method} ${e.request.url ?? ''} → ${e.status === null ? 'no answer' : (e.status ?? '-')}`);
+  if (e.transport) lines.push(`  on the wire: ${e.transport}`);
+  if (e.cut) lines.push('  body cut at the suite\'s cap (4 MiB): not judged');
   if (e.bodyExcerpt) lines.push(`  body:     ${e.bodyExcerpt.replace(/\s*\n\s*/g, ' ')}`);
   if (e.curl) lines.push('  Reproduce with:', `    ${e.curl}`);
   return lines.join('\n');

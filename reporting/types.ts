@@ -58,6 +58,10 @@ export interface Evidence {
   severity?: 'MUST' | 'SHOULD';
   /** Recorded by a soft assertion: the check went on after it. */
   soft?: boolean;
+  /** What happened on the wire when the exchange did not complete. */
+  transport?: string;
+  /** The body passed the suite's cap and was cut, not judged. */
+  cut?: boolean;
 }
 
 /** The `verdicts` attachment of a check (fixtures/ledger.ts): per requirement ID, the assertions naming it that passed and failed. */
