@@ -93,8 +93,9 @@ test('SIGTERM mid-run: every report written for what finished, the rest not run,
   let signalled = false;
   const ran = await conformance(['--rule', 'GEN-AUTH-1,GEN-AUTH-2,ITEM-CAT-1'], { REFERENCE_PORT: String(port), SC_WORKERS: '1' }, 200_000, (child, out) => {
     const poll = setInterval(() => {
-      // A few checks finished (list reporter: "  ✓   3 …"): stop the run as a CI runner would.
-      if ((out().match(/✓/g) ?? []).length >= 3) {
+      // A few checks finished: stop the run as a CI runner would. Playwright's reporter is `list` on a
+      // terminal ("  ✓   3 …") and `dot` under CI=true ("·" per passed test): count either.
+      if ((out().match(/[✓·]/g) ?? []).length >= 3) {
         clearInterval(poll);
         signalled = true;
         child.kill('SIGTERM');

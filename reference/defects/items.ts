@@ -13,7 +13,9 @@ export const ITEMS_DEFECTS: Record<string, DefectInfo> = {
   ]),
   'sold-keeps-slot': items('an item sold while active still counts toward the quota', ['ITEM-QUOTA-4', 'ITEM-LIMITS-3']),
   'delete-keeps-slot': items('an item deleted while active still counts toward the quota', ['ITEM-QUOTA-5', 'ITEM-LIMITS-3']),
-  'activate-ignores-quota': items('activate succeeds with no free slot', ['ITEM-QUOTA-3']),
+  // An item activated beyond the limit makes used exceed total: no available value is then both total − used and
+  // not negative, so the limit entry breaks ITEM-LIMITS-2 too (as with quota-race).
+  'activate-ignores-quota': items('activate succeeds with no free slot', ['ITEM-QUOTA-3', 'ITEM-LIMITS-2']),
   'limit-lowering-keeps-active': items('lowering the limit below the active count inactivates nothing', ['ITEM-QUOTA-10', 'WH-EVT-3']),
   'limits-available-wrong': items('GET /items/limits answers available = total, ignoring used', ['ITEM-LIMITS-2']),
   // Pro-only features
