@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type ReporterDescription } from '@playwright/test';
 import { loadSettings, readRunSettings, ruleGrep } from './fixtures/settings.js';
 import { installStopHandlers, isRunnerProcess } from './reporting/run-stop.js';
+import { PLAYWRIGHT_HTML_OPTIONS } from './reporting/playwright-html-options.js';
 
 /**
  * The conformance run, the same with `npx playwright test` and `npm run conformance`:
@@ -62,7 +63,7 @@ const reporter: ReporterDescription[] = listing
   : [
       ...consoleReporters,
       ['json', { outputFile: `${reports}/playwright.json` }],
-      ['html', { outputFolder: `${reports}/html`, open: 'never' }],
+      ['html', { outputFolder: `${reports}/html`, ...PLAYWRIGHT_HTML_OPTIONS }],
       ['allure-playwright', { resultsDir: `${reports}/allure-results`, detail: false, suiteTitle: false }],
       ...(sharded ? [['blob', { outputDir: `${reports}/blob` }] as ReporterDescription] : []),
       // Last: it reads the files the reporters above have written.
