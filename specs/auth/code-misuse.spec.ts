@@ -1,63 +1,86 @@
 /**
- * Misuse of the code exchange (spec, Authentication steps 2–5 and 9): a replayed
- * code, a wrong code_verifier, an unknown code, another redirect_uri, a wrong
- * client secret. Every test logs in on its own: a replayed code may revoke what
- * its first exchange issued (RFC 6749 4.1.2).
+ * Misuse of the code exchange (spec, Authentication steps 2–5 and 9; RFC 6749
+ * 4.1.3 and RFC 7636 4.6, which the named flow brings along): a replayed code, a
+ * wrong code_verifier, an unknown code, another redirect_uri, a wrong client
+ * secret. Every test logs in on its own: a replayed code may revoke what its
+ * first exchange issued (RFC 6749 4.1.2).
+ *
+ * One reason per refusal (fixtures/refusal.ts): each refused exchange has its
+ * control, a code of the same login flow exchanged with the property whole (its
+ * own verifier, the registered redirect_uri, the right secret), which must
+ * answer a token pair. A code is single-use, so the control spends a twin code
+ * of its own (for AUTH-CODE-2 the control is the code's own first exchange). A
+ * 429, or an invalid_client answered to the credentials the control just used,
+ * is a refusal for another reason: the check is not exercised.
  */
 import { newCodeVerifier } from '../../lib/pkce.js';
-import { bogusToken, expectOAuthError, expectStatus, recordFinding, test } from '../../fixtures/index.js';
+import { bogusToken, test } from '../../fixtures/index.js';
+import { expectTokenRefused } from '../../fixtures/refusal.js';
+import { expectTokenControl } from './support/token-control.js';
 
 test.describe('code exchange misuse', { tag: '@auth' }, () => {
   test('[AUTH-CODE-2] a code exchanged a second time is refused with invalid_grant', async ({ oauth, sessions }) => {
     const grant = await oauth.authorize(sessions.anyAccount('pro'));
-    await oauth.expectTokens(await oauth.exchange(grant), ['AUTH-TOKEN-1']);
+    await expectTokenControl(oauth, await oauth.exchange(grant), ['AUTH-TOKEN-1'], 'the first exchange of the code');
     const replay = await oauth.exchange(grant);
-    await expectOAuthError(replay, 'invalid_grant', ['AUTH-CODE-2'], 'a second exchange of the same code is refused with invalid_grant');
+    await expectTokenRefused(replay, ['AUTH-CODE-2'], 'a second exchange of the same code is refused with invalid_grant', { error: 'invalid_grant' });
   });
 
-  test('[AUTH-CODE-4] an exchange with a well-formed but wrong code_verifier, or none, is refused', async ({ oauth, sessions, settings }) => {
+  test('[AUTH-CODE-4] an exchange with a well-formed but wrong code_verifier is refused with invalid_grant, one without a code_verifier with a 4xx', async ({ oauth, sessions, settings }) => {
     const account = sessions.anyAccount('basic');
-    // Each case on a code of its own: a provider may void a code after one failed attempt.
-    const cases: [string, (grant: { code: string; challenge: string }) => Record<string, string>][] = [
+    const twin = await oauth.authorize(account);
+    await expectTokenControl(oauth, await oauth.exchange(twin), ['AUTH-TOKEN-1'], 'a code exchanged with its own code_verifier');
+    // Each case on a code of its own: a provider may void a code after one failed attempt. A wrong verifier is
+    // refused with invalid_grant (RFC 7636 4.6: MUST); a missing one with any 4xx (no error is named for it).
+    const cases: [string, (grant: { code: string; challenge: string }) => Record<string, string>, string | undefined][] = [
       // Same alphabet and length as the real one: only the S256 derivation tells them apart.
-      ['another random code_verifier', () => ({ code_verifier: newCodeVerifier() })],
+      ['another random code_verifier', () => ({ code_verifier: newCodeVerifier() }), 'invalid_grant'],
       // The challenge itself is a well-formed verifier: accepting it means the provider compared as `plain`.
-      ['the code_challenge itself as code_verifier', (g) => ({ code_verifier: g.challenge })],
-      ['no code_verifier at all', () => ({})],
+      ['the code_challenge itself as code_verifier', (g) => ({ code_verifier: g.challenge }), 'invalid_grant'],
+      ['no code_verifier at all', () => ({}), undefined],
     ];
-    for (const [what, verifierField] of cases) {
+    for (const [what, verifierField, error] of cases) {
       const grant = await oauth.authorize(account);
       const form = { grant_type: 'authorization_code', code: grant.code, redirect_uri: settings.redirectUri, ...verifierField(grant) };
-      const answer = await oauth.post(form);
-      await expectStatus(answer, '4xx', ['AUTH-CODE-4'], `an exchange with ${what} is refused`);
-      if ((answer.json as { error?: unknown } | undefined)?.error !== 'invalid_grant' && what !== 'no code_verifier at all') {
-        recordFinding(test.info(), { requirement: 'AUTH-CODE-4', message: `an exchange with ${what} was refused with ${answer.status} but not error=invalid_grant (RFC 7636 4.6)` });
-      }
+      await expectTokenRefused(await oauth.post(form), ['AUTH-CODE-4'], `an exchange with ${what} is refused${error ? ` with ${error}` : ''}`, { error });
     }
   });
 
-  test('[AUTH-TOKEN-5] a code the provider never issued is refused with invalid_grant', async ({ oauth }) => {
+  test('[AUTH-TOKEN-5] a code the provider never issued is refused with invalid_grant', async ({ oauth, sessions }) => {
+    const twin = await oauth.authorize(sessions.anyAccount('basic'));
+    await expectTokenControl(oauth, await oauth.exchange(twin), ['AUTH-TOKEN-1'], 'an exchange of a code the provider issued');
     const answer = await oauth.exchange({ code: bogusToken(), verifier: newCodeVerifier() });
-    await expectOAuthError(answer, 'invalid_grant', ['AUTH-TOKEN-5']);
+    await expectTokenRefused(answer, ['AUTH-TOKEN-5'], 'an exchange of a code never issued is refused with invalid_grant', { error: 'invalid_grant' });
   });
 
-  test('[AUTH-CODE-5] an exchange whose redirect_uri differs from the authorization request is refused', { tag: '@should' }, async ({ oauth, sessions, settings }) => {
-    const grant = await oauth.authorize(sessions.anyAccount('pro'));
+  test('[AUTH-CODE-5] an exchange whose redirect_uri differs from the authorization request, or lacks it, is refused', async ({ oauth, sessions, settings }) => {
+    const account = sessions.anyAccount('pro');
+    const twin = await oauth.authorize(account);
+    await expectTokenControl(oauth, await oauth.exchange(twin), ['AUTH-TOKEN-1'], 'an exchange naming the redirect_uri of the authorization request');
     const other = new URL(settings.redirectUri);
     other.pathname = `${other.pathname.replace(/\/$/, '')}/elsewhere`;
-    const answer = await oauth.exchange({ ...grant, redirectUri: other.toString() });
-    await expectStatus(answer, '4xx', ['AUTH-CODE-5'], 'an exchange naming another redirect_uri is refused');
+    const differs = await oauth.authorize(account);
+    const answer = await oauth.exchange({ ...differs, redirectUri: other.toString() });
+    await expectTokenRefused(answer, ['AUTH-CODE-5'], 'an exchange naming another redirect_uri is refused');
+    // RFC 6749 4.1.3: redirect_uri is REQUIRED at the exchange when the authorization request carried one.
+    const lacks = await oauth.authorize(account);
+    const without = await oauth.post({ grant_type: 'authorization_code', code: lacks.code, code_verifier: lacks.verifier });
+    await expectTokenRefused(without, ['AUTH-CODE-5'], 'an exchange without redirect_uri is refused');
   });
 
-  test('[AUTH-CLIENT-2] a code exchange or a refresh with a wrong client_secret is refused', { tag: '@should' }, async ({ oauth, sessions }) => {
+  test('[AUTH-CLIENT-2] a code exchange or a refresh with a wrong client_secret is refused', async ({ oauth, sessions }) => {
     const account = sessions.anyAccount('basic');
+    const twin = await oauth.authorize(account);
+    await expectTokenControl(oauth, await oauth.exchange(twin), ['AUTH-TOKEN-1'], 'a code exchange with the client_secret');
     const grant = await oauth.authorize(account);
     const wrongSecret = `wrong-${bogusToken()}`;
     const exchange = await oauth.exchange(grant, { clientSecret: wrongSecret });
-    await expectStatus(exchange, '4xx', ['AUTH-CLIENT-2'], 'a code exchange with a wrong client_secret is refused');
+    // A failed client authentication is the refusal tested here: 401 invalid_client is one (RFC 6749 5.2).
+    await expectTokenRefused(exchange, ['AUTH-CLIENT-2'], 'a code exchange with a wrong client_secret is refused', { clientAuth: true });
 
     const session = await sessions.fresh(account);
-    const refresh = await oauth.refresh(session.refreshToken, { clientSecret: wrongSecret });
-    await expectStatus(refresh, '4xx', ['AUTH-CLIENT-2'], 'a refresh with a wrong client_secret is refused');
+    const rotated = await expectTokenControl(oauth, await oauth.refresh(session.refreshToken), ['AUTH-REFRESH-1'], 'a refresh with the client_secret');
+    const refresh = await oauth.refresh(rotated.refreshToken, { clientSecret: wrongSecret });
+    await expectTokenRefused(refresh, ['AUTH-CLIENT-2'], 'a refresh with a wrong client_secret is refused', { clientAuth: true });
   });
 });

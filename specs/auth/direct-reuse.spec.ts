@@ -4,10 +4,13 @@
  * rotated away revokes the entire session"). The suite obtains the first refresh
  * token from SC_DIRECT_TOKEN_COMMAND or the control API (the direct flow's own
  * steps are not shown); without either, these checks are not exercised.
- * Every test opens a direct session of its own.
+ * Every test opens a direct session of its own. The control of each refusal
+ * is the session's own first refresh, which rotated the token now presented
+ * again (fixtures/refusal.ts: a 429 is a refusal for another reason).
  */
-import { expectOAuthError, expectStatus, recordPass, test, verify } from '../../fixtures/index.js';
-import { pollUntilRefused, REVOCATION_WAIT_MS } from './revocation.js';
+import { expectStatus, recordPass, test, verify } from '../../fixtures/index.js';
+import { expectTokenRefused } from '../../fixtures/refusal.js';
+import { pollUntilRefused, REVOCATION_WAIT_MS, skipWhenThrottled } from './revocation.js';
 
 test.describe('direct-integrator sessions', { tag: '@auth' }, () => {
   test.skip(({ hasDirectSessions }) => !hasDirectSessions, 'not exercised: needs direct-integrator sessions (SC_DIRECT_TOKEN_COMMAND or SC_CONTROL_URL)');
@@ -29,13 +32,15 @@ test.describe('direct-integrator sessions', { tag: '@auth' }, () => {
   test('[AUTH-REUSE-1] a rotated-away direct refresh token is refused with invalid_grant', async ({ sessions, oauth }) => {
     const session = await sessions.direct(sessions.anyAccount('pro'));
     const [rotated] = session.rotatedAway;
-    await expectOAuthError(await oauth.refresh(rotated), 'invalid_grant', ['AUTH-REUSE-1']);
+    await expectTokenRefused(await oauth.refresh(rotated), ['AUTH-REUSE-1'], 'a rotated-away direct refresh token is refused with invalid_grant', { error: 'invalid_grant' });
   });
 
   test('[AUTH-REUSE-2] after a reuse, the newest refresh token of the direct session is refused with invalid_grant', async ({ sessions, oauth }) => {
     const session = await sessions.direct(sessions.anyAccount('pro'));
     await oauth.refresh(session.rotatedAway[0]); // the reuse; AUTH-REUSE-1 checks its answer
-    await expectOAuthError(await oauth.refresh(session.refreshToken), 'invalid_grant', ['AUTH-REUSE-2'], "after the reuse, the session's newest refresh token is refused");
+    await expectTokenRefused(await oauth.refresh(session.refreshToken), ['AUTH-REUSE-2'], "after the reuse, the session's newest refresh token is refused", {
+      error: 'invalid_grant',
+    });
   });
 
   test('[AUTH-REUSE-3] after a reuse revokes a direct session, its access token is refused by the API', { tag: '@should' }, async ({ sessions, oauth, api }) => {
@@ -44,6 +49,7 @@ test.describe('direct-integrator sessions', { tag: '@auth' }, () => {
     await oauth.refresh(session.rotatedAway[0]);
     // Polled: a resource server may honour a cached or self-contained access token for a while.
     const res = await pollUntilRefused(api, session.accessToken);
+    skipWhenThrottled(res, "the revoked session's access token on the API");
     await expectStatus(res, '4xx', ['AUTH-REUSE-3'], `the revoked session's access token is refused within ${REVOCATION_WAIT_MS} ms`);
   });
 });

@@ -5,12 +5,18 @@
  * the API client enforce these on every answer of every spec; these tests make
  * each rule a check of its own, so a failure names it.
  *
+ * A refusal here counts only as the rule's own (fixtures/refusal.ts): a 401 to
+ * a valid token or a 429 leaves the check not exercised; malformed JSON follows
+ * its control, the same text well-formed.
+ *
  * Kept under specs/auth (tag @auth) because the catalog's general group (GEN)
  * has no folder of its own; the bearer rules (GEN-AUTH-*) live beside it.
  */
 import { randomUUID } from 'node:crypto';
 import { validate } from '../../schemas/index.js';
-import { type ApiResponse, expectSchema, expectStatus, recordFinding, test, verify } from '../../fixtures/index.js';
+import { type ApiResponse, expectSchema, recordFinding, test, verify } from '../../fixtures/index.js';
+import { expectControl, expectRefused } from '../../fixtures/refusal.js';
+import { taggedItemPayload } from '../webhooks/support/tagged-item.js';
 
 const mediaType = (res: ApiResponse) => (res.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
 
@@ -31,32 +37,44 @@ test.describe('general HTTP rules', { tag: '@auth' }, () => {
     }
   });
 
-  test('[GEN-JSON-3] a request body that is not well-formed JSON is refused with a 4xx', { tag: '@should' }, async ({ api, sessions, track }) => {
+  test('[GEN-JSON-3] a request body that is not well-formed JSON is refused with a 4xx', { tag: '@should' }, async ({ api, sessions, track, imageHost, receiver }) => {
     const session = await sessions.lease('pro');
-    for (const path of ['/items', '/webhooks']) {
-      const res = await api.request(session, { method: 'POST', path, rawBody: '{"item": {"title": "unterminated', skipChecks: ['not-a-server-error'] });
-      if (res.status >= 200 && res.status <= 299 && typeof (res.json as { id?: unknown })?.id === 'string') {
-        (path === '/items' ? track.item : track.webhook)(session, (res.json as { id: string }).id);
-      }
-      await expectStatus(res, '4xx', ['GEN-JSON-3'], `POST ${path} with malformed JSON is refused with a 4xx`);
+    const hook = await receiver.newHook();
+    const bodies = [
+      { path: '/items', body: (await taggedItemPayload({ api, session, track, imageHost })).payload, rule: 'ITEM-CREATE-1' },
+      { path: '/webhooks', body: { url: hook.url, events: ['ITEM_INACTIVATED'] }, rule: 'WH-SUB-1' },
+    ];
+    for (const { path, body, rule } of bodies) {
+      const keep = (res: ApiResponse) => {
+        const id = (res.json as { id?: unknown } | undefined)?.id;
+        if (res.status >= 200 && res.status <= 299 && typeof id === 'string') (path === '/items' ? track.item : track.webhook)(session, id);
+      };
+      // The control: the same text, well-formed, answers 201; the refused one lacks its closing brace alone.
+      const text = JSON.stringify(body);
+      const control = await api.request(session, { method: 'POST', path, rawBody: text, contentType: 'application/json' });
+      keep(control);
+      await expectControl(control, 201, [rule], `POST ${path} with the same body, well-formed, answers 201`);
+      const res = await api.request(session, { method: 'POST', path, rawBody: text.slice(0, -1), contentType: 'application/json', skipChecks: ['not-a-server-error'] });
+      keep(res);
+      await expectRefused(res, ['GEN-JSON-3'], `POST ${path} with malformed JSON is refused with a 4xx`);
     }
   });
 
   test('[GEN-ERR-1] an error answer of the items group is {code: string, message: string}', async ({ api, sessions, track }) => {
     const session = await sessions.lease('pro');
     const attributes = await api.get(session, `/items/categories/${randomUUID()}/attributes`, { skipChecks: ['error-body-shape'] });
-    await expectStatus(attributes, '4xx', ['GEN-ERR-1'], 'the attributes of a category that does not exist are refused');
+    await expectRefused(attributes, ['GEN-ERR-1'], 'the attributes of a category that does not exist are refused');
     await expectSchema(attributes, 'error', ['GEN-ERR-1']);
     const create = await api.post(session, '/items', {}, { skipChecks: ['error-body-shape'] });
     if (create.status === 201) track.item(session, (create.json as { id: string }).id);
-    await expectStatus(create, '4xx', ['GEN-ERR-1'], 'POST /items with an empty object is refused');
+    await expectRefused(create, ['GEN-ERR-1'], 'POST /items with an empty object is refused');
     await expectSchema(create, 'error', ['GEN-ERR-1']);
   });
 
   test('[GEN-ERR-2] the code of an items-group error is one the spec shows', { tag: '@should' }, async ({ api, sessions }) => {
     const session = await sessions.shared(sessions.anyAccount('pro').plan);
     const res = await api.get(session, `/items/categories/${randomUUID()}/attributes`, { skipChecks: ['error-body-shape'] });
-    await expectStatus(res, '4xx', ['GEN-ERR-2']);
+    await expectRefused(res, ['GEN-ERR-2'], 'the attributes of a category that does not exist are refused');
     const code = (res.json as { code?: unknown } | undefined)?.code;
     await verify(validate('error-code', code).valid, {
       title: 'the error code is one of the twelve the spec shows',
@@ -92,7 +110,7 @@ test.describe('general HTTP rules', { tag: '@auth' }, () => {
         (path === '/items' ? track.item : track.webhook)(session, (res.json as { id: string }).id);
       }
       if (c.strict) {
-        await expectStatus(res, '4xx', ['GEN-ERR-3'], `${c.what} is refused with a 4xx`);
+        await expectRefused(res, ['GEN-ERR-3'], `${c.what} is refused with a 4xx`);
         continue;
       }
       // An unknown page token may also be ignored (the spec shows no rule for it): only a 5xx (or 1xx/3xx) fails there.

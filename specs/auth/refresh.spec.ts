@@ -4,9 +4,16 @@
  * presenting a rotated-away token is refused and (SHOULD, by analogy with the
  * direct integrators' step 11) revokes the session. Every test refreshes a
  * session of its own.
+ *
+ * One reason per refusal (fixtures/refusal.ts): a refused refresh token has its
+ * control, a refresh token of the same kind that works (a fresh session's; for a
+ * rotated-away token, its own refresh before it was rotated away). A 429 is a
+ * refusal for another reason: the check is not exercised.
  */
-import { bogusToken, expectOAuthError, expectStatus, recordFinding, test, verify } from '../../fixtures/index.js';
-import { pollUntilRefused, REVOCATION_WAIT_MS } from './revocation.js';
+import { bogusToken, expectStatus, recordFinding, test, verify } from '../../fixtures/index.js';
+import { expectTokenRefused } from '../../fixtures/refusal.js';
+import { pollUntilRefused, REVOCATION_WAIT_MS, skipWhenThrottled } from './revocation.js';
+import { expectTokenControl } from './support/token-control.js';
 
 test.describe('refresh grant', { tag: '@auth' }, () => {
   test('[AUTH-REFRESH-1][AUTH-REFRESH-2] every refresh returns a new access token and a new refresh token, and the new access token works', async ({
@@ -39,15 +46,17 @@ test.describe('refresh grant', { tag: '@auth' }, () => {
     }
   });
 
-  test('[AUTH-REFRESH-4] a refresh token the provider never issued is refused with invalid_grant', async ({ oauth }) => {
-    await expectOAuthError(await oauth.refresh(bogusToken()), 'invalid_grant', ['AUTH-REFRESH-4']);
+  test('[AUTH-REFRESH-4] a refresh token the provider never issued is refused with invalid_grant', async ({ oauth, sessions }) => {
+    const session = await sessions.fresh(sessions.anyAccount('basic'));
+    await expectTokenControl(oauth, await oauth.refresh(session.refreshToken), ['AUTH-REFRESH-1'], 'a refresh with a refresh token the provider issued');
+    await expectTokenRefused(await oauth.refresh(bogusToken()), ['AUTH-REFRESH-4'], 'a refresh token never issued is refused with invalid_grant', { error: 'invalid_grant' });
   });
 
   test('[AUTH-REFRESH-5] an aggregator refresh token that was already rotated away is refused', { tag: '@should' }, async ({ sessions, oauth }) => {
     const session = await sessions.fresh(sessions.anyAccount('basic'));
-    await session.refresh();
+    await session.refresh(); // the control: the same token refreshed once, before it was rotated away
     const [rotated] = session.rotatedAway;
-    await expectOAuthError(await oauth.refresh(rotated), 'invalid_grant', ['AUTH-REFRESH-5'], 'a rotated-away aggregator refresh token is refused');
+    await expectTokenRefused(await oauth.refresh(rotated), ['AUTH-REFRESH-5'], 'a rotated-away aggregator refresh token is refused', { error: 'invalid_grant' });
   });
 
   test('[AUTH-REUSE-4] presenting a rotated-away aggregator refresh token revokes the session', { tag: '@should' }, async ({ sessions, oauth, api }) => {
@@ -55,9 +64,12 @@ test.describe('refresh grant', { tag: '@auth' }, () => {
     await session.refresh();
     const [rotated] = session.rotatedAway;
     await oauth.refresh(rotated); // the reuse; its answer is AUTH-REFRESH-5's concern
-    await expectOAuthError(await oauth.refresh(session.refreshToken), 'invalid_grant', ['AUTH-REUSE-4'], "after the reuse, the session's newest refresh token is refused");
+    await expectTokenRefused(await oauth.refresh(session.refreshToken), ['AUTH-REUSE-4'], "after the reuse, the session's newest refresh token is refused", {
+      error: 'invalid_grant',
+    });
     // A resource server may honour a cached or self-contained access token for a while: poll, then only a finding.
     const res = await pollUntilRefused(api, session.accessToken);
+    skipWhenThrottled(res, "the revoked session's access token on the API");
     if (res.status < 400 || res.status > 499) {
       recordFinding(test.info(), {
         requirement: 'AUTH-REUSE-4',

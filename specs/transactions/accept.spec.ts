@@ -4,9 +4,16 @@
  * transaction must exist under the client's id; the request is then no longer
  * pending. Which state the new transaction is in is not shown, so its presence
  * in GET /transactions/pending is not asserted (catalog, TX-TXN-1).
+ *
+ * One reason per refusal (fixtures/refusal.ts): a refused accept has its
+ * control, an accept of the same request that differs in the one property (for
+ * TX-ACCEPT-5, the first accept of the request; for TX-ACCEPT-4, the same accept
+ * with a transaction_id, sent after the refused one: the request can be accepted
+ * once, so the exact twin comes second, and its verdict is judged first).
  */
 import { randomUUID } from 'node:crypto';
 import { expectStatus, test, verify } from '../../fixtures/index.js';
+import { expectControl, expectRefused } from '../../fixtures/refusal.js';
 import { ACCEPT_REQUIREMENT, type AcceptMethod, accept, holdsId, listHolds, purchase, requestPath, transactionPath } from './support/shipping.js';
 
 const PENDING_REQUESTS = '/transactions/requests/pending';
@@ -56,23 +63,31 @@ test.describe('transactions: accepting a request', { tag: '@transactions' }, () 
   }) => {
     const session = await sessions.lease('pro');
     const { requestId } = await purchase({ api, session, track, imageHost, control });
-    const res = await api.post(session, `${requestPath(requestId)}/accept/post-office`, {});
-    await expectStatus(res, '4xx', ['TX-ACCEPT-4'], 'POST …/accept/post-office without transaction_id is refused with a 4xx');
+    const at = `${requestPath(requestId)}/accept/post-office`;
+    const res = await api.post(session, at, {});
     const { res: list, holds } = await listHolds({ api, session }, PENDING_REQUESTS, requestId, ['TX-ACCEPT-4']);
-    await verify(holds, {
-      title: 'after a refused accept the request is still pending',
-      requirements: ['TX-ACCEPT-4'],
-      expected: `${requestId} among the pending shipping requests`,
-      actual: 'it is no longer listed',
-      exchange: list,
-    });
+    const judgeRefusal = async () => {
+      await expectRefused(res, ['TX-ACCEPT-4'], 'POST …/accept/post-office without transaction_id is refused with a 4xx');
+      await verify(holds, {
+        title: 'after a refused accept the request is still pending',
+        requirements: ['TX-ACCEPT-4'],
+        expected: `${requestId} among the pending shipping requests`,
+        actual: 'it is no longer listed',
+        exchange: list,
+      });
+    };
+    // Accepted without the id, or no longer pending: the rule has failed, and the request is not there for the control.
+    if ((res.status >= 200 && res.status <= 299) || !holds) await judgeRefusal();
+    const twin = await api.post(session, at, { transaction_id: randomUUID() });
+    await expectControl(twin, '2xx', ['TX-ACCEPT-2'], 'the same accept with a transaction_id answers a 2xx');
+    await judgeRefusal();
   });
 
   test('[TX-ACCEPT-5] accepting a request that was already accepted is refused with a 4xx', { tag: '@should' }, async ({ api, sessions, track, imageHost, control }) => {
     const session = await sessions.lease('pro');
     const { requestId } = await purchase({ api, session, track, imageHost, control });
-    await accept({ api, session }, requestId, 'home-pickup');
+    await accept({ api, session }, requestId, 'home-pickup'); // the control: the same request, pending, is accepted
     const again = await api.post(session, `${requestPath(requestId)}/accept/post-office`, { transaction_id: randomUUID() });
-    await expectStatus(again, '4xx', ['TX-ACCEPT-5'], 'a second accept of the same request is refused with a 4xx');
+    await expectRefused(again, ['TX-ACCEPT-5'], 'a second accept of the same request is refused with a 4xx');
   });
 });

@@ -2,8 +2,11 @@
  * Shipping requests: "A request is pending from the moment a buyer purchases the
  * item until the seller accepts it." The purchase is the buyer's act, so it goes
  * through the control API; the item is a tagged one of a leased Pro account.
+ * A refused read by another seller has its control, the same read by the
+ * request's seller (fixtures/refusal.ts: a 401 or 429 is no refusal of the read).
  */
-import { expectStatus, test, verify } from '../../fixtures/index.js';
+import { test, verify } from '../../fixtures/index.js';
+import { expectControl, expectRefused } from '../../fixtures/refusal.js';
 import { expectReadHolds, listHolds, purchase, requestPath } from './support/shipping.js';
 
 const PENDING_REQUESTS = '/transactions/requests/pending';
@@ -41,8 +44,9 @@ test.describe('transactions: shipping requests', { tag: '@transactions' }, () =>
     const session = await sessions.lease('pro');
     const { requestId } = await purchase({ api, session, track, imageHost, control });
     const stranger = await sessions.pooled('basic');
+    await expectControl(await api.get(session, requestPath(requestId)), '2xx', ['TX-REQ-2'], "the seller's GET of its shipping request answers a 2xx");
     const read = await api.get(stranger, requestPath(requestId));
-    await expectStatus(read, '4xx', ['TX-REQ-5'], "GET of another seller's shipping request is refused with a 4xx");
+    await expectRefused(read, ['TX-REQ-5'], "GET of another seller's shipping request is refused with a 4xx");
     const { res, holds } = await listHolds({ api, session: stranger }, PENDING_REQUESTS, requestId, ['TX-REQ-5']);
     await verify(!holds, {
       title: "another seller's pending list does not hold the request",

@@ -3,11 +3,19 @@
  * Statuses of refusals are not shown: any 4xx (a 2xx, a 5xx or a hang fails);
  * the error body of the webhooks group is not shown either (GEN-ERR-5), so only
  * the status is asserted. A refused create that still made a webhook is cleaned up.
+ *
+ * One reason per refusal (fixtures/refusal.ts): each check first sends its control,
+ * the same request with the broken property whole (a create with url and events,
+ * the same PUT with both, the operation on a webhook that exists, by its owner),
+ * which must succeed; the refused request then differs in that one property. A 401
+ * to a valid token or a 429, on the control or the refusal, is a refusal for
+ * another reason: the check is not exercised, never passed.
  */
 import { randomUUID } from 'node:crypto';
 import { type ApiClient, expectStatus, type Session, type Track, test, verify } from '../../fixtures/index.js';
+import { expectControl, expectRefused } from '../../fixtures/refusal.js';
 import { getSchema } from '../../schemas/index.js';
-import { createWebhook, describeEntry, listed, listWebhooks, registerTokens, sameSet, webhookSession } from './support/subscriptions.js';
+import { createControlWebhook, createWebhook, describeEntry, listed, listWebhooks, registerTokens, sameSet, webhookSession } from './support/subscriptions.js';
 
 /** The subscribable values, from the schema built from the spec's Event types table (one copy of the list). */
 const ALL_EVENT_TYPES = (getSchema('event-type') as { enum: string[] }).enum;
@@ -18,13 +26,16 @@ async function expectCreateRefused(api: ApiClient, session: Session, track: Trac
   registerTokens(res.json);
   const id = (res.json as { id?: unknown } | undefined)?.id;
   if (res.status >= 200 && res.status <= 299 && typeof id === 'string') track.webhook(session, id);
-  await expectStatus(res, '4xx', requirements, `POST /webhooks ${what} is refused with a 4xx`);
+  await expectRefused(res, requirements, `POST /webhooks ${what} is refused with a 4xx`);
 }
+
+const webhookPath = (id: string) => `/webhooks/${encodeURIComponent(id)}`;
 
 test.describe('webhook subscription refusals', { tag: '@webhooks' }, () => {
   test('[WH-SUB-8] POST /webhooks without url, without events, or with events not an array is refused with a 4xx', async ({ api, sessions, track, receiver }) => {
     const session = await webhookSession(sessions);
     const { url } = await receiver.newHook();
+    await createControlWebhook({ api, session, track }, url, ['ITEM_INACTIVATED']);
     await expectCreateRefused(api, session, track, { events: ['ITEM_INACTIVATED'] }, ['WH-SUB-8'], 'without url');
     await expectCreateRefused(api, session, track, { url }, ['WH-SUB-8'], 'without events');
     await expectCreateRefused(api, session, track, { url, events: 'ITEM_INACTIVATED' }, ['WH-SUB-8'], 'with events a string, not an array');
@@ -33,12 +44,14 @@ test.describe('webhook subscription refusals', { tag: '@webhooks' }, () => {
   test('[WH-SUB-9] POST and PUT /webhooks with an event type the spec does not list are refused with a 4xx', async ({ api, sessions, track, receiver }) => {
     const session = await webhookSession(sessions);
     const { url } = await receiver.newHook();
+    const webhook = await createControlWebhook({ api, session, track }, url, ['ITEM_INACTIVATED']);
     await expectCreateRefused(api, session, track, { url, events: ['ITEM_EXPLODED'] }, ['WH-SUB-9'], 'with the unknown event type ITEM_EXPLODED');
     // The branded spelling is not the value builders use (the spec: "use the neutral name DISPUTE_CANCELLED_BY_SERVICE throughout").
     await expectCreateRefused(api, session, track, { url, events: ['ITEM_INACTIVATED', 'item_inactivated'] }, ['WH-SUB-9'], 'with a lower-case event type');
-    const webhook = await createWebhook({ api, session, track }, url, ['ITEM_INACTIVATED']);
-    const res = await api.put(session, `/webhooks/${encodeURIComponent(webhook.id)}`, { url, events: ['ITEM_EXPLODED'] });
-    await expectStatus(res, '4xx', ['WH-SUB-9'], 'PUT /webhooks/{id} with an unknown event type is refused with a 4xx');
+    const control = await api.put(session, webhookPath(webhook.id), { url, events: ['SALE_COMPLETED'] });
+    await expectControl(control, 204, ['WH-SUB-4'], 'PUT /webhooks/{id} with a listed event type answers 204');
+    const res = await api.put(session, webhookPath(webhook.id), { url, events: ['ITEM_EXPLODED'] });
+    await expectRefused(res, ['WH-SUB-9'], 'PUT /webhooks/{id} with an unknown event type is refused with a 4xx');
   });
 
   test('[WH-SUB-5] PUT /webhooks/{id} without url or without events is refused with a 4xx and the webhook is unchanged', async ({
@@ -49,19 +62,21 @@ test.describe('webhook subscription refusals', { tag: '@webhooks' }, () => {
   }) => {
     const session = await webhookSession(sessions);
     const [hook, other] = [await receiver.newHook(), await receiver.newHook()];
-    const events = ['ITEM_INACTIVATED'];
-    const webhook = await createWebhook({ api, session, track }, hook.url, events);
-    const path = `/webhooks/${encodeURIComponent(webhook.id)}`;
-    const withoutEvents = await api.put(session, path, { url: other.url });
-    await expectStatus(withoutEvents, '4xx', ['WH-SUB-5'], 'PUT /webhooks/{id} without events is refused with a 4xx');
-    const withoutUrl = await api.put(session, path, { events: ['SALE_COMPLETED'] });
-    await expectStatus(withoutUrl, '4xx', ['WH-SUB-5'], 'PUT /webhooks/{id} without url is refused with a 4xx');
+    const webhook = await createControlWebhook({ api, session, track }, hook.url, ['ITEM_INACTIVATED']);
+    const path = webhookPath(webhook.id);
+    // The control: the same PUT with both fields answers 204; each refused PUT then lacks one of them.
+    const events = ['SALE_COMPLETED'];
+    await expectControl(await api.put(session, path, { url: other.url, events }), 204, ['WH-SUB-4'], 'PUT /webhooks/{id} with url and events answers 204');
+    const withoutEvents = await api.put(session, path, { url: hook.url });
+    await expectRefused(withoutEvents, ['WH-SUB-5'], 'PUT /webhooks/{id} without events is refused with a 4xx');
+    const withoutUrl = await api.put(session, path, { events: ['ITEM_INACTIVATED'] });
+    await expectRefused(withoutUrl, ['WH-SUB-5'], 'PUT /webhooks/{id} without url is refused with a 4xx');
     const { res, entries } = await listWebhooks({ api, session }, ['WH-SUB-5']);
     const entry = listed(entries, webhook.id);
-    await verify(entry?.url === hook.url && Array.isArray(entry?.events) && sameSet(entry.events, events), {
-      title: 'after refused PUTs the webhook keeps its url and events',
+    await verify(entry?.url === other.url && Array.isArray(entry?.events) && sameSet(entry.events, events), {
+      title: 'after refused PUTs the webhook keeps the url and events of the last accepted PUT',
       requirements: ['WH-SUB-5'],
-      expected: `url: the created url, events: ${events.join(', ')}`,
+      expected: `url: the url of the control PUT, events: ${events.join(', ')}`,
       actual: describeEntry(entry),
       exchange: res,
     });
@@ -92,10 +107,12 @@ test.describe('webhook subscription refusals', { tag: '@webhooks' }, () => {
     await createWebhook({ api, session, track }, hook.url, ALL_EVENT_TYPES);
   });
 
-  test('[WH-SUB-12] POST /webhooks with a url that is not an absolute http(s) URL is refused with a 4xx', { tag: '@should' }, async ({ api, sessions, track }) => {
+  test('[WH-SUB-12] POST /webhooks with a url that is not an absolute http(s) URL is refused with a 4xx', { tag: '@should' }, async ({ api, sessions, track, receiver }) => {
     // Not in the catalog as its own rule: the spec types `url` as a string that "receives POST
     // notifications"; a value no POST can reach is a SHOULD-level refusal (reported to the lead).
     const session = await webhookSession(sessions);
+    const { url: valid } = await receiver.newHook();
+    await createControlWebhook({ api, session, track }, valid, ['ITEM_INACTIVATED']);
     for (const url of ['not a url', '/hooks/relative', 'ftp://127.0.0.1/hook']) {
       await expectCreateRefused(api, session, track, { url, events: ['ITEM_INACTIVATED'] }, ['WH-SUB-12'], `with url ${JSON.stringify(url)}`);
     }
@@ -104,14 +121,22 @@ test.describe('webhook subscription refusals', { tag: '@webhooks' }, () => {
   test('[WH-SUB-10] PUT, DELETE and PATCH …/token on a webhook id that does not exist are refused with a 4xx', { tag: '@should' }, async ({
     api,
     sessions,
+    track,
     receiver,
   }) => {
     const session = await webhookSession(sessions);
     const { url } = await receiver.newHook();
+    // The controls: the same three operations on a webhook that exists succeed; the refused ones differ in the id alone.
+    const real = webhookPath((await createControlWebhook({ api, session, track }, url, ['ITEM_INACTIVATED'])).id);
+    await expectControl(await api.put(session, real, { url, events: ['ITEM_INACTIVATED'] }), 204, ['WH-SUB-4'], 'PUT of the webhook answers 204');
+    const rotated = await api.patch(session, `${real}/token`);
+    registerTokens(rotated.json);
+    await expectControl(rotated, 200, ['WH-SUB-7'], 'PATCH …/token of the webhook answers 200');
+    await expectControl(await api.delete(session, real), 204, ['WH-SUB-6'], 'DELETE of the webhook answers 204');
     const path = `/webhooks/${randomUUID()}`;
-    await expectStatus(await api.put(session, path, { url, events: ['ITEM_INACTIVATED'] }), '4xx', ['WH-SUB-10'], 'PUT of an unknown webhook is refused with a 4xx');
-    await expectStatus(await api.delete(session, path), '4xx', ['WH-SUB-10'], 'DELETE of an unknown webhook is refused with a 4xx');
-    await expectStatus(await api.patch(session, `${path}/token`), '4xx', ['WH-SUB-10'], 'PATCH …/token of an unknown webhook is refused with a 4xx');
+    await expectRefused(await api.put(session, path, { url, events: ['ITEM_INACTIVATED'] }), ['WH-SUB-10'], 'PUT of an unknown webhook is refused with a 4xx');
+    await expectRefused(await api.delete(session, path), ['WH-SUB-10'], 'DELETE of an unknown webhook is refused with a 4xx');
+    await expectRefused(await api.patch(session, `${path}/token`), ['WH-SUB-10'], 'PATCH …/token of an unknown webhook is refused with a 4xx');
   });
 
   test("[WH-SUB-11] another account neither lists nor updates, deletes or rotates an account's webhook", { tag: '@should' }, async ({
@@ -124,8 +149,9 @@ test.describe('webhook subscription refusals', { tag: '@webhooks' }, () => {
     test.skip(!hasProAndBasic, 'not exercised: needs a pro and a basic account (SC_ACCOUNTS)');
     const [owner, stranger] = [await sessions.pooled('pro'), await sessions.pooled('basic')];
     const hook = await receiver.newHook();
-    const webhook = await createWebhook({ api, session: owner, track }, hook.url, ['ITEM_INACTIVATED']);
-    const path = `/webhooks/${encodeURIComponent(webhook.id)}`;
+    const webhook = await createControlWebhook({ api, session: owner, track }, hook.url, ['ITEM_INACTIVATED']);
+    const path = webhookPath(webhook.id);
+    // The stranger's own list answers 200: its token is valid, so a 401 below would be no refusal of the webhook.
     const { res, entries } = await listWebhooks({ api, session: stranger }, ['WH-SUB-11']);
     await verify(listed(entries, webhook.id) === undefined, {
       title: "another account's GET /webhooks does not list the webhook",
@@ -134,10 +160,17 @@ test.describe('webhook subscription refusals', { tag: '@webhooks' }, () => {
       actual: describeEntry(listed(entries, webhook.id)),
       exchange: res,
     });
-    await expectStatus(await api.put(stranger, path, { url: hook.url, events: ['SALE_COMPLETED'] }), '4xx', ['WH-SUB-11'], "PUT of another account's webhook is refused");
+    // Each refused operation differs from its control, the owner's own, in the account alone.
+    const body = { url: hook.url, events: ['SALE_COMPLETED'] };
+    await expectControl(await api.put(owner, path, body), 204, ['WH-SUB-4'], "the owner's PUT of its webhook answers 204");
+    await expectRefused(await api.put(stranger, path, body), ['WH-SUB-11'], "PUT of another account's webhook is refused");
+    const own = await api.patch(owner, `${path}/token`);
+    registerTokens(own.json);
+    await expectControl(own, 200, ['WH-SUB-7'], "the owner's PATCH …/token of its webhook answers 200");
     const rotate = await api.patch(stranger, `${path}/token`);
     registerTokens(rotate.json);
-    await expectStatus(rotate, '4xx', ['WH-SUB-11'], "PATCH …/token of another account's webhook is refused");
-    await expectStatus(await api.delete(stranger, path), '4xx', ['WH-SUB-11'], "DELETE of another account's webhook is refused");
+    await expectRefused(rotate, ['WH-SUB-11'], "PATCH …/token of another account's webhook is refused");
+    await expectRefused(await api.delete(stranger, path), ['WH-SUB-11'], "DELETE of another account's webhook is refused");
+    await expectControl(await api.delete(owner, path), 204, ['WH-SUB-6'], "the owner's DELETE of its webhook answers 204 (the stranger's did not remove it)");
   });
 });

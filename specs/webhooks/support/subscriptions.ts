@@ -15,6 +15,7 @@ import {
   type Track,
   verify,
 } from '../../../fixtures/index.js';
+import { expectControl } from '../../../fixtures/refusal.js';
 import { extractList } from '../../../schemas/lists.js';
 
 export interface Webhook {
@@ -55,6 +56,21 @@ export async function createWebhook(ctx: WebhookContext, url: string, events: st
   // Tracked before any assertion: a webhook created with a wrong status is still removed.
   if (typeof body?.id === 'string' && res.status >= 200 && res.status <= 299) ctx.track.webhook(ctx.session, body.id);
   await expectStatus(res, 201, ['WH-SUB-1'], 'POST /webhooks answers 201');
+  await expectSchema(res, 'webhook-create-response', ['WH-SUB-1'], 'POST /webhooks answers a string id and a string token');
+  return { id: body?.id as string, token: body?.token as string, url, events: [...events] };
+}
+
+/**
+ * The control of a refusal check (fixtures/refusal.ts): POST /webhooks with url and
+ * events answers 201 (WH-SUB-1), tracked for cleanup; a 401 or 429 leaves the check
+ * not exercised, since a refusal after it could have the same other reason.
+ */
+export async function createControlWebhook(ctx: WebhookContext, url: string, events: string[]): Promise<Webhook> {
+  const res = await ctx.api.post(ctx.session, '/webhooks', { url, events });
+  registerTokens(res.json);
+  const body = res.json as { id?: unknown; token?: unknown } | undefined;
+  if (typeof body?.id === 'string' && res.status >= 200 && res.status <= 299) ctx.track.webhook(ctx.session, body.id);
+  await expectControl(res, 201, ['WH-SUB-1'], 'POST /webhooks with url and events answers 201');
   await expectSchema(res, 'webhook-create-response', ['WH-SUB-1'], 'POST /webhooks answers a string id and a string token');
   return { id: body?.id as string, token: body?.token as string, url, events: [...events] };
 }

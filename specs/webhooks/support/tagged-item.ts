@@ -152,11 +152,11 @@ async function taggedDraft(ctx: ItemContext): Promise<Draft> {
   return draft;
 }
 
-/** POST /items with a valid tagged payload (201, ITEM-CREATE-1), and whether the item was born inactive (a create beyond the quota). */
-export async function createTaggedItemAnyState(ctx: ItemContext): Promise<{ id: string; categoryId: string; inactive: boolean }> {
+/** A valid create payload of the worker's draft, tagged with a fresh external_id (runTag); skips the test when the suite can fill none. */
+export async function taggedItemPayload(ctx: ItemContext): Promise<{ payload: Json; categoryId: string }> {
   const draft = await taggedDraft(ctx);
   const tag = runTag();
-  const res = await ctx.api.post(ctx.session, '/items', {
+  const payload = {
     item: {
       category_leaf_id: draft.categoryId,
       title: `Conformance check ${tag}`,
@@ -165,14 +165,21 @@ export async function createTaggedItemAnyState(ctx: ItemContext): Promise<{ id: 
       attributes: { ...draft.attributes, external_id: tag },
     },
     main_image: { url: ctx.imageHost.url('valid') },
-  });
+  };
+  return { payload, categoryId: draft.categoryId };
+}
+
+/** POST /items with a valid tagged payload (201, ITEM-CREATE-1), and whether the item was born inactive (a create beyond the quota). */
+export async function createTaggedItemAnyState(ctx: ItemContext): Promise<{ id: string; categoryId: string; inactive: boolean }> {
+  const { payload, categoryId } = await taggedItemPayload(ctx);
+  const res = await ctx.api.post(ctx.session, '/items', payload);
   const id = (res.json as Json | undefined)?.id;
   if (typeof id === 'string' && res.status >= 200 && res.status <= 299) ctx.track.item(ctx.session, id);
   await expectStatus(res, 201, ['ITEM-CREATE-1'], 'POST /items with a valid payload answers 201');
   await verify(typeof id === 'string', { title: 'POST /items answers the new item id', requirements: ['ITEM-CREATE-1'], expected: 'a string id', actual: res.text.slice(0, 200), exchange: res });
   const read = await ctx.api.get(ctx.session, `/items/${encodeURIComponent(id as string)}`);
   const inactive = (read.json as Json | undefined)?.inactive;
-  return { id: id as string, categoryId: draft.categoryId, inactive: isObject(inactive) && inactive.flag === true };
+  return { id: id as string, categoryId, inactive: isObject(inactive) && inactive.flag === true };
 }
 
 /** PUT /items/{id}/inactivate by the (Pro) owner: a 2xx (ITEM-PRO-1); the spec ties ITEM_INACTIVATED to it. */

@@ -1,0 +1,46 @@
+/**
+ * Identifiers the account can read, for the controls of the refused reads of
+ * an unknown id (fixtures/refusal.ts): the read of a known id must answer a 2xx
+ * before the read of an id that does not exist counts as refused for it. A
+ * known id is taken from the account's pending list (any wrapper, the spec's
+ * `requestId`/`transactionId` or their snake-case twins), else made through the
+ * control API (a purchase, accepted for a transaction), else the check is not
+ * exercised, with why.
+ */
+import { test } from '@playwright/test';
+import { ControlClient, type Settings } from '../../../fixtures/index.js';
+import { accept, findField, purchase, type ShippingContext } from './shipping.js';
+
+type Context = Omit<ShippingContext, 'control'> & { settings: Settings };
+
+function controlOf(settings: Settings): ControlClient | undefined {
+  if (!settings.controlUrl || !settings.controlToken) return undefined;
+  return new ControlClient(settings.controlUrl, settings.controlToken, settings.requestTimeoutMs);
+}
+
+/** The first id of `fields` in the list at `path`, when it answers a 2xx holding one. */
+async function fromList(ctx: Context, path: string, fields: readonly string[]): Promise<string | undefined> {
+  const res = await ctx.api.get(ctx.session, path, { skipChecks: ['response-schema'] });
+  return res.status >= 200 && res.status <= 299 ? findField(res.json, fields) : undefined;
+}
+
+const NOTHING_TO_READ = 'not exercised: no control read is possible: the pending list holds none and there is no control API (SC_CONTROL_URL) to make one';
+
+/** A shipping request of the account: from GET /transactions/requests/pending, else a purchase. */
+export async function knownRequestId(ctx: Context): Promise<string> {
+  const listed = await fromList(ctx, '/transactions/requests/pending', ['requestId', 'request_id']);
+  if (listed !== undefined) return listed;
+  const control = controlOf(ctx.settings);
+  if (!control) test.skip(true, NOTHING_TO_READ);
+  return (await purchase({ ...ctx, control: control as ControlClient })).requestId;
+}
+
+/** A shipping transaction of the account: from GET /transactions/pending, else a purchase accepted by home pickup. */
+export async function knownTransactionId(ctx: Context): Promise<string> {
+  const listed = await fromList(ctx, '/transactions/pending', ['transactionId', 'transaction_id']);
+  if (listed !== undefined) return listed;
+  const control = controlOf(ctx.settings);
+  if (!control) test.skip(true, NOTHING_TO_READ);
+  const { requestId } = await purchase({ ...ctx, control: control as ControlClient });
+  return (await accept(ctx, requestId, 'home-pickup')).transactionId;
+}
