@@ -16,21 +16,12 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { maskDeep, maskText } from './masking.js';
-import { idPrefix, idTopic, parseTitleIds } from './title-ids.js';
-import type { CatalogRequirement, ConformanceReport } from './types.js';
+import { idPrefix, idTopic, parseTitleIds } from '../catalog/ids.js';
+import { groupInfo, type Requirement } from '../catalog/index.js';
+import type { ConformanceReport } from './types.js';
 
-const GROUPS: Record<string, string> = {
-  GEN: 'General',
-  AUTH: 'Authentication',
-  ITEM: 'Items',
-  TX: 'Transactions',
-  WH: 'Webhooks',
-  general: 'General',
-  auth: 'Authentication',
-  items: 'Items',
-  transactions: 'Transactions',
-  webhooks: 'Webhooks',
-};
+/** What the labels need of a requirement: a catalog entry, or a report's result of one. */
+type Labelled = Pick<Requirement, 'id' | 'section' | 'level'> & { group: string };
 const SEVERITY: Record<string, string> = { MUST: 'critical', SHOULD: 'normal', MAY: 'minor' };
 
 interface Label {
@@ -39,8 +30,8 @@ interface Label {
 }
 
 /** The epic, feature, story (and severity) labels of a check whose first title ID is `id`. */
-export function labelsFor(id: string, req: CatalogRequirement | undefined): Label[] {
-  const epic = (req?.group && GROUPS[req.group]) || GROUPS[idPrefix(id)] || req?.group || idPrefix(id);
+export function labelsFor(id: string, req: Labelled | undefined): Label[] {
+  const epic = (req?.group && groupInfo(req.group)?.title) || groupInfo(idPrefix(id))?.title || req?.group || idPrefix(id);
   const parts = (req?.section ?? '').split(/\s*(?:\/|›|>|»|—|·|:)\s*/).filter(Boolean);
   const feature = parts[1] ?? idTopic(id);
   const out: Label[] = [
@@ -105,7 +96,7 @@ const OURS = new Set(['epic', 'feature', 'story', 'severity', 'requirement', 'fa
  * rules as labels and links), sets its status from `outcomes` when given, and masks
  * results and text attachments. Returns how many results were labelled.
  */
-export function labelAllureResults(dir: string, requirements: CatalogRequirement[], outcomes?: Map<string, CheckOutcome>): number {
+export function labelAllureResults(dir: string, requirements: readonly Labelled[], outcomes?: Map<string, CheckOutcome>): number {
   if (!existsSync(dir)) return 0;
   const byId = new Map(requirements.map((r) => [r.id, r]));
   let labelled = 0;

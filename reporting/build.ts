@@ -7,7 +7,8 @@ import { diffRuns, type loadPrevious } from './diff.js';
 import { withCheckDetails } from './evidence.js';
 import { describeFilter, type ReadReport } from './playwright-report.js';
 import { judgeAll } from './verdicts.js';
-import type { Catalog, ConformanceReport, Problem, RequirementResult, Summary, Verdict } from './types.js';
+import type { Catalog } from '../catalog/index.js';
+import type { ConformanceReport, Problem, RequirementResult, Summary, Verdict } from './types.js';
 
 export interface BuildInput {
   read: ReadReport;

@@ -15,7 +15,7 @@ import { brokenRunLine } from '../fixtures/target-health.js';
 import type { FullConfig, FullResult, Reporter } from '@playwright/test/reporter';
 import { recordedPreflight } from '../fixtures/preflight.js';
 import { readRunSettings } from '../fixtures/settings.js';
-import { loadProjectCatalog } from './catalog.js';
+import { loadCatalog } from '../catalog/index.js';
 import { finishRun } from './finish.js';
 import { preflightRead } from './preflight-report.js';
 import { stopSignal } from './run-stop.js';
@@ -68,7 +68,7 @@ export default class ConformanceReporter implements Reporter {
     const preflight = recordedPreflight();
     let code: number;
     if (preflight && preflight.kind !== 'ok') {
-      const catalog = await loadProjectCatalog(`${root}/catalog`);
+      const catalog = loadCatalog(`${root}/catalog`);
       const read = preflightRead(preflight, catalog);
       code = await finishRun({ root, reportsDir, read, runErrors: [] });
     } else {

@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { maskDeep, maskText } from './masking.js';
-import { parseTitleIds } from './title-ids.js';
+import { parseTitleIds } from '../catalog/ids.js';
 import type { Check, Delivery, Evidence, FastCheckFailure, Finding, Ledger, RequirementResult } from './types.js';
 
 interface Attachment {

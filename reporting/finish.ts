@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { checkOutcomes, generateAllure, labelAllureResults } from './allure.js';
-import { loadProjectCatalog } from './catalog.js';
+import { loadCatalog } from '../catalog/index.js';
 import { formatConsoleSummary } from './console.js';
 import type { ReadReport } from './playwright-report.js';
 import { buildReportFiles } from './run.js';
@@ -30,7 +30,7 @@ export async function finishRun(opts: FinishOptions): Promise<number> {
   const env = opts.env ?? process.env;
   const rel = (p: string) => relative(process.cwd(), p) || p;
   try {
-    const catalog = await loadProjectCatalog(join(opts.root, 'catalog'));
+    const catalog = loadCatalog(join(opts.root, 'catalog'));
     const built = buildReportFiles({ jsonPath: join(opts.reportsDir, 'playwright.json'), outDir: opts.reportsDir, catalog, env, read: opts.read, runErrors: opts.runErrors });
     const paths = [built.htmlFile, built.jsonFile];
     const allureResults = join(opts.reportsDir, 'allure-results');

@@ -10,14 +10,14 @@
  *   slowestChart      the slowest checks (by check, each once)
  *   trendChart        MUST pass rate and failing rules over the last runs
  */
+import { GROUPS, groupInfo } from '../catalog/index.js';
 import { esc, formatDuration } from './html-requirement.js';
 import type { RunPoint } from './history.js';
 import type { ConformanceReport, RequirementResult } from './types.js';
 
 /** A group's short name: the prefix of its requirement IDs. */
-const GROUP_PREFIX: Record<string, string> = { general: 'GEN', auth: 'AUTH', items: 'ITEM', transactions: 'TX', webhooks: 'WH' };
-const GROUP_ORDER = ['GEN', 'AUTH', 'ITEM', 'TX', 'WH'];
-export const groupName = (g: string) => GROUP_PREFIX[g] ?? g.toUpperCase();
+export const groupName = (g: string) => groupInfo(g)?.prefix ?? g.toUpperCase();
+const GROUP_ORDER: readonly string[] = GROUPS.map((g) => g.prefix);
 
 const pct = (x: number) => `${(x * 100).toFixed(1).replace(/\.0$/, '')}%`;
 const cutLabel = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);

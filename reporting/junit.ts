@@ -11,7 +11,8 @@
  *  - every testcase carries its rules as properties (`requirement`), each with
  *    this check's word on it (passed, failed, finding, not reached).
  */
-import type { Catalog, Check, Evidence } from './types.js';
+import type { Catalog } from '../catalog/index.js';
+import type { Check, Evidence } from './types.js';
 import { brokeBeforeJudging, failureSeverity, namedIds, type Severity, withLedger } from './verdicts.js';
 
 const xml = (s: string): string =>

@@ -11,7 +11,8 @@
  */
 import type { PreflightOutcome } from '../fixtures/preflight.js';
 import type { ReadReport } from './playwright-report.js';
-import type { Catalog, Check } from './types.js';
+import type { Catalog } from '../catalog/index.js';
+import type { Check } from './types.js';
 
 const FILE = 'fixtures/preflight.ts';
 

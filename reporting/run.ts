@@ -12,8 +12,8 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { type Catalog, loadCatalog } from '../catalog/index.js';
 import { buildConformance } from './build.js';
-import { loadCatalog } from './catalog.js';
 import { loadPrevious } from './diff.js';
 import { type Baseline, loadBaseline } from './gate.js';
 import { runTrend } from './history.js';
@@ -23,14 +23,14 @@ import { footprint } from '../lib/footprint.js';
 import { renderJunit } from './junit.js';
 import { describeTarget, maskValues, registerRunSecrets } from './masking.js';
 import { type ReadReport, readPlaywrightReport } from './playwright-report.js';
-import type { Catalog, ConformanceReport, Problem } from './types.js';
+import type { ConformanceReport, Problem } from './types.js';
 
 export interface BuildFilesOptions {
   /** Playwright's JSON report, e.g. reports/playwright.json. */
   jsonPath: string;
   /** Where conformance.json and conformance.html go. */
   outDir: string;
-  /** The catalog, already loaded (the product path: loadProjectCatalog)… */
+  /** The catalog, already loaded (the product path: the project's catalog folder)… */
   catalog?: Catalog;
   /** …or the folder of requirements.json and skip-list.json (tests: a synthetic catalog). */
   catalogDir?: string;

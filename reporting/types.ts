@@ -4,42 +4,11 @@
  * back, so fields are only ever added, never renamed.
  */
 
+import type { RequirementLevel, RequirementSource } from '../catalog/index.js';
 import type { BudgetTotals } from '../fixtures/budget.js';
 import type { Footprint } from '../lib/footprint.js';
 
-export type Level = 'MUST' | 'SHOULD' | 'MAY';
-export type Source = 'stated' | 'inferred';
-
-/** One catalog entry, as catalog/requirements.json holds it. */
-export interface CatalogRequirement {
-  id: string;
-  section: string;
-  quote: string;
-  statement: string;
-  level: Level;
-  source: Source;
-  reasoning?: string;
-  group: string;
-  needs?: string[];
-  /** false: the spec gives the target no way to show it (see `why`). Default true. */
-  testable?: boolean;
-  why?: string;
-  /** Where the spec is ambiguous or contradicts itself: the reading the suite took. */
-  decision?: string;
-}
-
-/** A requirement left without a check on purpose (catalog/skip-list.json). */
-export interface SkipListEntry {
-  id: string;
-  reason: string;
-}
-
-export interface Catalog {
-  requirements: CatalogRequirement[];
-  skipList: SkipListEntry[];
-  /** Why the catalog could not be read whole, if it could not. */
-  problems: string[];
-}
+// The catalog's own shapes (Requirement, SkipEntry, Catalog) are declared once, in catalog/index.ts.
 
 /** The `evidence` attachment the checked API client writes for a failing exchange. */
 export interface Evidence {
@@ -177,8 +146,8 @@ export interface RequirementResult {
   id: string;
   section: string;
   group: string;
-  level: Level;
-  source: Source;
+  level: RequirementLevel;
+  source: RequirementSource;
   statement: string;
   quote: string;
   decision?: string;

@@ -24,8 +24,9 @@
  * Reports written before the ledger existed (no `verdicts` attachment) are
  * read the old way (`withLedger`): a passed check proves the IDs of its title.
  */
-import { idPrefix } from './title-ids.js';
-import type { Catalog, CatalogRequirement, Check, CheckRef, Evidence, Finding, Problem, RequirementResult, RuleVerdict } from './types.js';
+import { idPrefix } from '../catalog/ids.js';
+import type { Catalog, Requirement } from '../catalog/index.js';
+import type { Check, CheckRef, Evidence, Finding, Problem, RequirementResult, RuleVerdict } from './types.js';
 
 export type Severity = 'MUST' | 'SHOULD';
 
@@ -44,7 +45,7 @@ export function namedIds(e: Pick<Evidence, 'requirement' | 'requirements'>): str
  * set-up step's rule outside the title keeps its own level. An ID the catalog
  * lacks is MUST: a typo must not hide a failure (the report lists it as a problem).
  */
-export function failureSeverity(req: Pick<CatalogRequirement, 'level' | 'source'> | undefined, id: string, check: { should: boolean; ids: readonly string[] }): Severity {
+export function failureSeverity(req: Pick<Requirement, 'level' | 'source'> | undefined, id: string, check: { should: boolean; ids: readonly string[] }): Severity {
   if (!req) return 'MUST';
   if (req.level !== 'MUST' || req.source === 'inferred') return 'SHOULD';
   return check.should && check.ids.includes(id) ? 'SHOULD' : 'MUST';
@@ -65,7 +66,7 @@ export function brokeBeforeJudging(c: Pick<Check, 'status' | 'rawStatus' | 'evid
 }
 
 /** True when a failure of this check for this requirement is a MUST failure (reports without a recorded severity). */
-export function isMustFailure(check: Pick<Check, 'should' | 'ids'>, req: Pick<CatalogRequirement, 'id' | 'level' | 'source'>): boolean {
+export function isMustFailure(check: Pick<Check, 'should' | 'ids'>, req: Pick<Requirement, 'id' | 'level' | 'source'>): boolean {
   return failureSeverity(req, req.id, check) === 'MUST';
 }
 
@@ -97,16 +98,16 @@ export function withLedger(c: Check): Check {
   return { ...c, evidence, ledger: { passed, failed: Object.fromEntries(c.ids.map((id) => [id, 1])) } };
 }
 
-function severityOf(e: Evidence, w: Word, req: CatalogRequirement): Severity {
+function severityOf(e: Evidence, w: Word, req: Requirement): Severity {
   return e.severity ?? failureSeverity(req, req.id, w.check);
 }
 
-function ruleVerdictOf(w: Word, req: CatalogRequirement): RuleVerdict {
+function ruleVerdictOf(w: Word, req: Requirement): RuleVerdict {
   if (w.failures.length) return w.failures.some((e) => severityOf(e, w, req) === 'MUST') ? 'failed' : 'finding';
   return w.passes > 0 ? 'passed' : 'not reached';
 }
 
-function ref(c: Check, w: Word, req: CatalogRequirement): CheckRef {
+function ref(c: Check, w: Word, req: Requirement): CheckRef {
   return {
     id: c.id,
     title: c.title,
@@ -134,7 +135,7 @@ function whyNotReached(c: Check, id: string): string {
   return `"${c.title}" ran no assertion naming it`;
 }
 
-function judge(req: CatalogRequirement, tied: Check[], findings: Finding[], skipReason: string | undefined): RequirementResult {
+function judge(req: Requirement, tied: Check[], findings: Finding[], skipReason: string | undefined): RequirementResult {
   const words = tied.map((c) => wordOf(c, req.id));
   const base: RequirementResult = {
     id: req.id,

@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadCatalog, loadSkipList } from './catalog.js';
+import { REQUIREMENTS, SKIP_LIST } from '../catalog/index.js';
 import { type CoverageResult, computeCoverage } from './coverage.js';
 import { listChecks } from './list-checks.js';
 import { CONFORMANCE_CONFIG, OWN_TESTS_CONFIG } from './paths.js';
@@ -21,8 +21,8 @@ export async function measureCoverage(): Promise<CoverageRun> {
       listChecks({ config: OWN_TESTS_CONFIG, dir: join(dir, 'tests') }),
     ]);
     const coverage = computeCoverage({
-      requirements: loadCatalog(),
-      skipList: loadSkipList(),
+      requirements: REQUIREMENTS,
+      skipList: SKIP_LIST,
       checks: specs.checks,
       ownTests: own.checks,
     });

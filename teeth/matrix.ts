@@ -12,7 +12,7 @@
  */
 import { join } from 'node:path';
 import type { DefectInfo } from '../reference/defects/index.js';
-import { grepForIds } from './ids.js';
+import { grepForIds } from '../catalog/ids.js';
 import { type Listing, listChecks } from './list-checks.js';
 import { CONFORMANCE_CONFIG } from './paths.js';
 import type { Check } from './playwright-report.js';

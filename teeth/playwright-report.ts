@@ -1,51 +1,23 @@
 /**
- * Reads Playwright's JSON report (the `json` reporter, also `--list --reporter=json`)
- * into a flat list of checks. Only the fields the teeth need are typed; the rest
- * of the report is ignored so a Playwright upgrade that adds fields changes nothing.
+ * Playwright's JSON report (reporting/playwright-json.ts, the reader the
+ * conformance report shares) as the teeth see it: a flat list of checks, each
+ * with the rules its failures are charged to, as the conformance report would
+ * charge them.
  */
-import { readFileSync } from 'node:fs';
+import { parseTitleIds } from '../catalog/ids.js';
 import { parseAttachments, parseFindingAnnotations, parseLedger } from '../reporting/evidence.js';
-import { parseTitleIds } from '../reporting/title-ids.js';
+import {
+  type PlaywrightReport,
+  type ReportAnnotation,
+  type ResultStatus,
+  readJsonReport,
+  reportEntries,
+  resultErrors,
+  stripAnsi,
+} from '../reporting/playwright-json.js';
 import { chargedIds } from '../reporting/verdicts.js';
-import { idsInTitlePath } from './ids.js';
 
-export type ResultStatus = 'passed' | 'failed' | 'timedOut' | 'skipped' | 'interrupted';
-
-interface JsonAnnotation {
-  type: string;
-  description?: string;
-}
-interface JsonResult {
-  status: ResultStatus;
-  duration?: number;
-  error?: { message?: string };
-  errors?: { message?: string }[];
-  annotations?: JsonAnnotation[];
-  attachments?: { name?: string; contentType?: string; body?: string; path?: string }[];
-}
-interface JsonTest {
-  annotations?: JsonAnnotation[];
-  results: JsonResult[];
-  projectName?: string;
-}
-interface JsonSpec {
-  title: string;
-  tags?: string[];
-  tests: JsonTest[];
-  file: string;
-  line?: number;
-}
-interface JsonSuite {
-  title: string;
-  file?: string;
-  specs?: JsonSpec[];
-  suites?: JsonSuite[];
-}
-export interface JsonReport {
-  suites?: JsonSuite[];
-  errors?: { message?: string }[];
-  stats?: { expected?: number; unexpected?: number; skipped?: number; flaky?: number };
-}
+export type { PlaywrightReport, ResultStatus };
 
 /** One check of a run (or of a listing, where nothing ran: status is undefined). */
 export interface Check {
@@ -56,7 +28,7 @@ export interface Check {
   titlePath: string[];
   title: string;
   tags: string[];
-  /** Requirement IDs cited in brackets anywhere along the title path. */
+  /** Requirement IDs its title cites in its leading brackets (catalog/ids.ts). */
   ids: string[];
   /** The last attempt's status; undefined when the test never ran (listing). */
   status?: ResultStatus;
@@ -80,52 +52,37 @@ export interface Check {
   unasserted: string[];
 }
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes start with ESC.
-const ANSI = /\u001b\[[0-9;]*m/g;
-
 /** Removes ANSI colours and keeps the first `lines` lines: enough to name a failure in a table. */
 export function shortError(message: string | undefined, lines = 4): string | undefined {
   if (!message) return undefined;
-  return message.replace(ANSI, '').split('\n').filter((l) => l.trim() !== '').slice(0, lines).join('\n');
+  return stripAnsi(message).split('\n').filter((l) => l.trim() !== '').slice(0, lines).join('\n');
 }
 
-export function checksOf(report: JsonReport): Check[] {
-  const out: Check[] = [];
-  const walk = (suite: JsonSuite, describes: string[], file: string): void => {
-    for (const spec of suite.specs ?? []) {
-      for (const test of spec.tests) {
-        const titlePath = [...describes, spec.title];
-        const last = test.results.at(-1);
-        const annotations = [...(test.annotations ?? []), ...(last?.annotations ?? [])];
-        const skip = annotations.find((a) => a.type === 'skip' || a.type === 'fixme');
-        const ids = idsInTitlePath([spec.file || file, ...titlePath]);
-        const evidence = parseAttachments(last?.attachments ?? []);
-        const findings = parseFindingAnnotations(annotations, { id: '', title: spec.title, ids }).map((f) => f.requirement);
-        out.push({
-          key: [spec.file || file, ...titlePath].join(' › '),
-          file: spec.file || file,
-          titlePath,
-          title: spec.title,
-          tags: spec.tags ?? [],
-          ids,
-          status: last?.status,
-          skipReason: last?.status === 'skipped' ? skip?.description : undefined,
-          error: shortError(last?.error?.message ?? last?.errors?.[0]?.message),
-          charged: [...new Set([...chargedIds({ evidence }), ...findings])],
-          failedRules: chargedIds({ evidence }),
-          // The title's leading IDs, as the report reads them (reporting/title-ids.ts).
-          unasserted: unassertedIds(parseTitleIds(spec.title).ids, last?.status, parseLedger(last?.attachments ?? []), annotations),
-        });
-      }
-    }
-    for (const child of suite.suites ?? []) walk(child, [...describes, child.title], child.file ?? file);
-  };
-  // Top-level suites are files: their title is the file path, not a describe.
-  for (const fileSuite of report.suites ?? []) walk(fileSuite, [], fileSuite.file ?? fileSuite.title);
-  return out;
+export function checksOf(report: PlaywrightReport): Check[] {
+  return reportEntries(report).map(({ file, describes, spec, last, annotations }) => {
+    const titlePath = [...describes, spec.title ?? ''];
+    const ids = parseTitleIds(spec.title ?? '').ids;
+    const skip = annotations.find((a) => a.type === 'skip' || a.type === 'fixme');
+    const evidence = parseAttachments(last?.attachments ?? []);
+    const findings = parseFindingAnnotations(annotations, { id: '', title: spec.title ?? '', ids }).map((f) => f.requirement);
+    return {
+      key: [file, ...titlePath].join(' › '),
+      file,
+      titlePath,
+      title: spec.title ?? '',
+      tags: spec.tags ?? [],
+      ids,
+      status: last?.status,
+      skipReason: last?.status === 'skipped' ? skip?.description : undefined,
+      error: shortError(resultErrors(last)[0]),
+      charged: [...new Set([...chargedIds({ evidence }), ...findings])],
+      failedRules: chargedIds({ evidence }),
+      unasserted: unassertedIds(ids, last?.status, parseLedger(last?.attachments ?? []), annotations),
+    };
+  });
 }
 
-function unassertedIds(ids: string[], status: ResultStatus | undefined, ledger: ReturnType<typeof parseLedger>, annotations: JsonAnnotation[]): string[] {
+function unassertedIds(ids: string[], status: ResultStatus | undefined, ledger: ReturnType<typeof parseLedger>, annotations: ReportAnnotation[]): string[] {
   if (status !== 'passed' || !ledger) return [];
   const budgeted = new Set(annotations.filter((a) => a.type === 'not-exercised').map((a) => (a.description ?? '').split(':')[0]));
   const noted = new Set(annotations.filter((a) => a.type === 'finding').map((a) => /"requirement":"([^"]+)"/.exec(a.description ?? '')?.[1]));
@@ -133,13 +90,12 @@ function unassertedIds(ids: string[], status: ResultStatus | undefined, ledger: 
 }
 
 /** Errors outside any test: config or load errors, a web server that did not start, global setup. */
-export function topLevelErrors(report: JsonReport): string[] {
-  return (report.errors ?? []).map((e) => shortError(e.message, 6) ?? '(no message)');
+export function topLevelErrors(report: PlaywrightReport): string[] {
+  return (report.errors ?? []).map((e) => shortError(e?.message, 6) ?? '(no message)');
 }
 
-export function readReport(path: string): JsonReport {
-  return JSON.parse(readFileSync(path, 'utf8')) as JsonReport;
-}
+/** The report a run left at `path`, or why there is none. Never throws. */
+export const readReport = readJsonReport;
 
 export const FAILED_STATUSES: readonly ResultStatus[] = ['failed', 'timedOut'];
 export const isFailed = (c: Check): boolean => c.status !== undefined && FAILED_STATUSES.includes(c.status);

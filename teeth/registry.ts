@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { DefectInfo } from '../reference/defects/index.js';
-import { type CatalogRequirement, isClientSide, isTestable } from './catalog.js';
+import { isClientSide, isTestable, type Requirement } from '../catalog/index.js';
 import { ROOT } from './paths.js';
 
 export type ProblemKind =
@@ -30,7 +30,8 @@ export interface RegistryInput {
   /** Each group file's record, by the group the file is for (auth, items…). */
   groups: Record<string, Record<string, DefectInfo>>;
   variants: Record<string, { description: string }>;
-  catalog: readonly CatalogRequirement[];
+  /** What the checks read of the catalog's entries. */
+  catalog: readonly (Pick<Requirement, 'id' | 'testable'> & { needs?: readonly string[] })[];
   /** The reference's source files outside the registries: where each name must be read. */
   sources: { file: string; text: string }[];
 }

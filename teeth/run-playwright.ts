@@ -12,7 +12,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONFORMANCE_CONFIG, PLAYWRIGHT_CLI, ROOT } from './paths.js';
-import { type JsonReport, readReport } from './playwright-report.js';
+import { type PlaywrightReport, readReport } from './playwright-report.js';
 
 export interface RunSpec {
   /** A label for logs and errors. */
@@ -43,7 +43,7 @@ export interface RunOutcome {
   /** Stopped through `signal` (deadline or Ctrl-C of the caller). */
   aborted: boolean;
   seconds: number;
-  report?: JsonReport;
+  report?: PlaywrightReport;
   /** Why there is no report (missing or unreadable), when there is none. */
   reportError?: string;
   /** Runner output (stdout and stderr), kept in the run's folder. */
@@ -198,14 +198,8 @@ export async function runPlaywright(spec: RunSpec): Promise<RunOutcome> {
     logPath,
     logTail: tail(logPath),
   };
-  if (!existsSync(reportPath)) {
-    outcome.reportError = `no report at ${reportPath}`;
-  } else {
-    try {
-      outcome.report = readReport(reportPath);
-    } catch (err) {
-      outcome.reportError = `unreadable report ${reportPath}: ${(err as Error).message}`;
-    }
-  }
+  const { report, error } = readReport(reportPath);
+  outcome.report = report;
+  outcome.reportError = error;
   return outcome;
 }

@@ -7,9 +7,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { REQUIREMENTS } from '../catalog/index.js';
 import { DEFECTS, type DefectInfo } from '../reference/defects/index.js';
 import { VARIANTS } from '../reference/variants.js';
-import { loadCatalog } from './catalog.js';
 import { formatMatrix, score } from './format.js';
 import { type MatrixResult, runMatrix } from './matrix.js';
 import { ROOT } from './paths.js';
@@ -67,7 +67,7 @@ export async function runTeeth(sel: TeethSelection): Promise<TeethRun> {
       variants,
       variantsTogether: sel.variantsTogether,
       clean: sel.clean,
-      catalogIds: new Set(loadCatalog().map((r) => r.id)),
+      catalogIds: new Set(REQUIREMENTS.map((r) => r.id)),
       jobs: sel.jobs ?? 2,
       defectTimeoutMs: (sel.defectTimeoutS ?? 180) * 1000,
       suiteTimeoutMs: (sel.suiteTimeoutS ?? 300) * 1000,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { GROUP_PREFIX, REQUIREMENTS, type RequirementGroup, SKIP_LIST, isTestable, requirementById } from '../catalog/index.js';
+import { GROUP_PREFIX, GROUPS as GROUP_LIST, PROJECT_CATALOG, REQUIREMENTS, SKIP_LIST, isTestable, requirementById } from '../catalog/index.js';
 
 /**
  * The requirement catalog keeps its own rules: it matches its schema, IDs are
@@ -10,7 +10,7 @@ import { GROUP_PREFIX, REQUIREMENTS, type RequirementGroup, SKIP_LIST, isTestabl
  */
 
 const schema = JSON.parse(readFileSync(new URL('../catalog/requirement.schema.json', import.meta.url), 'utf8'));
-const GROUPS = Object.keys(GROUP_PREFIX) as RequirementGroup[];
+const GROUPS = GROUP_LIST.map((g) => g.group);
 
 test('[catalog] requirements.json validates against requirement.schema.json (ajv strict)', () => {
   const ajv = new Ajv2020({ strict: true, allErrors: true });
@@ -128,4 +128,10 @@ test('[catalog] counts by group and level', async () => {
   console.log(`catalog: ${REQUIREMENTS.length} requirements\n${text}`);
   await test.info().attach('catalog-counts', { body: text, contentType: 'text/plain' });
   expect(rows.reduce((n, r) => n + r.total, 0)).toBe(REQUIREMENTS.length);
+});
+
+test('[catalog] the project catalog loads whole, and the schema names the groups of catalog/index.ts, in their order', () => {
+  expect(PROJECT_CATALOG.problems).toEqual([]);
+  expect(schema.$defs.requirement.properties.group.enum).toEqual(GROUPS);
+  expect(schema.$defs.requirement.properties.id.pattern).toBe(`^(${GROUP_LIST.map((g) => g.prefix).join('|')})-[A-Z]+-[1-9][0-9]*$`);
 });

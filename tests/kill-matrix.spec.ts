@@ -3,7 +3,7 @@ import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { grepForIds, idsInTitle } from '../teeth/ids.js';
+import { grepForIds } from '../catalog/ids.js';
 import { runMatrix } from '../teeth/matrix.js';
 import { checksOf } from '../teeth/playwright-report.js';
 import { leasePort, portInUse } from '../teeth/ports.js';
@@ -21,23 +21,6 @@ import { blamePrecision, confirmKill, defectVerdict } from '../teeth/verdicts.js
 
 // In order, in one worker: the real matrix already runs two Playwright runs at a time.
 test.describe.configure({ mode: 'default' });
-
-test.describe('title IDs', () => {
-  test('IDs are read from brackets along the title path, other brackets are not IDs', () => {
-    expect(idsInTitle('[ITEM-QUOTA-1][ITEM-LIST-2] a create beyond the quota @items')).toEqual(['ITEM-QUOTA-1', 'ITEM-LIST-2']);
-    expect(idsInTitle('[catalog] every quote [A-Z] [ITEM] [FOO-BAR-1] [WH-SIG-3]')).toEqual(['WH-SIG-3']);
-    expect(idsInTitle('ITEM-QUOTA-1 without brackets')).toEqual([]);
-  });
-
-  test('the grep selects exactly the checks citing the IDs', () => {
-    const grep = new RegExp(grepForIds(['ITEM-QUOTA-1', 'WH-SIG-3']));
-    expect(grep.test('items/quota.spec.ts [ITEM-QUOTA-1] beyond the quota')).toBe(true);
-    expect(grep.test('[WH-SIG-3][WH-SIG-4] signature')).toBe(true);
-    expect(grep.test('[ITEM-QUOTA-10] another rule')).toBe(false);
-    expect(grep.test('[XITEM-QUOTA-1] not it')).toBe(false);
-    expect(() => grepForIds([])).toThrow();
-  });
-});
 
 test.describe('port leases', () => {
   test('two leases never share a port, and a released port can be leased again', async () => {
@@ -181,7 +164,7 @@ test('the matrix machinery gives each verdict on a synthetic project, and a hang
     const verdicts = Object.fromEntries(result.defects.map((r) => [r.name, r.verdict]));
     expect(verdicts).toEqual({
       'defect-a': 'KILLED', // the fake reference tells the check it runs defect-a: REFERENCE_DEFECT reached the webServer
-      'defect-b': 'SURVIVED', // its only check, cited through a describe, passes
+      'defect-b': 'SURVIVED', // its only check (inside a describe) passes
       'defect-c': 'ERROR', // its check hangs: stopped at the time limit, not counted as a kill
       'defect-d': 'UNCONFIRMED', // its check fails on the clean reference too
       'defect-z': 'NO-CHECK', // decided from the listing, without a run

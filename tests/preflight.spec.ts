@@ -13,7 +13,7 @@ import { expect, test } from '@playwright/test';
 import { type PreflightOutcome, runPreflight } from '../fixtures/preflight.js';
 import { loadSettings, readRunSettings, type Settings, SettingsError } from '../fixtures/settings.js';
 import { startSuiteServer } from '../fixtures/suite-server.js';
-import { loadCatalog } from '../reporting/catalog.js';
+import { loadCatalog } from '../catalog/index.js';
 import { finishRun } from '../reporting/finish.js';
 import { preflightRead } from '../reporting/preflight-report.js';
 import { freePort } from '../teeth/ports.js';

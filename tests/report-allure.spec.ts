@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { labelAllureResults, labelsFor } from '../reporting/allure.js';
-import { loadCatalog } from '../reporting/catalog.js';
+import { loadCatalog } from '../catalog/index.js';
 import { CATALOG_DIR, tempDir } from './fixtures-report/helpers.js';
 
 /**

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { generateAllure, labelAllureResults } from '../reporting/allure.js';
-import { loadCatalog } from '../reporting/catalog.js';
+import { loadCatalog } from '../catalog/index.js';
 import { scanForSecrets } from '../reporting/secret-scan.js';
 import { CATALOG_DIR, filesFrom, runFixtureProject, runScript, tempDir } from './fixtures-report/helpers.js';
 

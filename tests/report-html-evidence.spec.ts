@@ -3,11 +3,12 @@ import { join } from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
 import { SPEC_PATH } from '../catalog/spec-text.js';
 import { buildConformance } from '../reporting/build.js';
-import { loadCatalog } from '../reporting/catalog.js';
+import { loadCatalog } from '../catalog/index.js';
 import { parseFastCheck, signatureForm } from '../reporting/evidence.js';
 import { loadSpecTables, parseSpecTables, quoteAsRow, quoteHtml } from '../reporting/html-quote.js';
 import { renderHtml } from '../reporting/html.js';
-import { checksFromReport, type PwReport } from '../reporting/playwright-report.js';
+import type { PlaywrightReport } from '../reporting/playwright-json.js';
+import { checksFromReport } from '../reporting/playwright-report.js';
 import { CATALOG_DIR, tempDir } from './fixtures-report/helpers.js';
 
 /**
@@ -39,8 +40,8 @@ const delivery = {
   body: `{"id":"n-1","type":"ITEM_INACTIVATED","occurred_on":1795531655998,"data":{"item_id":"itm_1","token":"${PLANTED_TOKEN}"}}`,
 };
 
-const failing = (status = 'failed') => ({ status: 'unexpected', results: [{ status, duration: 1200 }] });
-const report: PwReport = {
+const failing = () => ({ status: 'unexpected' as const, results: [{ status: 'failed' as const, duration: 1200 }] });
+const report: PlaywrightReport = {
   config: { version: '1.50.0' },
   stats: { startTime: '2026-11-20T02:00:00.000Z', duration: 60_000 },
   suites: [

@@ -4,7 +4,7 @@
  * finding is no failed testcase unless SC_STRICT=1 (it stays in <system-out>).
  */
 import { expect, test } from '@playwright/test';
-import { loadCatalog } from '../reporting/catalog.js';
+import { loadCatalog } from '../catalog/index.js';
 import { renderJunit } from '../reporting/junit.js';
 import { CATALOG_DIR, check } from './fixtures-report/helpers.js';
 

@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { parseTitleIds } from '../reporting/title-ids.js';
-import type { CatalogRequirement } from '../reporting/types.js';
+import type { Requirement } from '../catalog/index.js';
 import { chargedIds, failureSeverity, isMustFailure, judgeAll } from '../reporting/verdicts.js';
 import { check, reportFrom, reportFromChecks } from './fixtures-report/helpers.js';
 
@@ -8,15 +7,6 @@ import { check, reportFrom, reportFromChecks } from './fixtures-report/helpers.j
  * The verdict rules of the conformance report, on the synthetic run
  * tests/fixtures-report/run-mixed.json against the synthetic catalog beside it.
  */
-
-test.describe('title IDs', () => {
-  test('the leading brackets give the IDs; later brackets and prose do not', () => {
-    expect(parseTitleIds('[ITEM-QUOTA-1][ITEM-LIST-2] a create beyond [GEN-X-1] the quota').ids).toEqual(['ITEM-QUOTA-1', 'ITEM-LIST-2']);
-    expect(parseTitleIds('  [A-B-1, C-D-2] x').ids).toEqual(['A-B-1', 'C-D-2']);
-    expect(parseTitleIds('no brackets here').ids).toEqual([]);
-    expect(parseTitleIds('[lowercase] x').malformed).toEqual(['lowercase']);
-  });
-});
 
 test.describe('verdicts on run-mixed.json', () => {
   const report = reportFrom('run-mixed.json');
@@ -143,7 +133,7 @@ test.describe('rules on hand-made checks', () => {
   });
 
   test('a client-side rule no check cites is suite-side, not a gap; cited by a check, it is judged like any other', () => {
-    const rule = (id: string, needs: string[]): CatalogRequirement => ({ id, section: 'Events > Signature', quote: 'q', statement: 's', level: 'MUST', source: 'stated', group: 'webhooks', needs });
+    const rule = (id: string, needs: Requirement['needs']): Requirement => ({ id, section: 'Events > Signature', quote: 'q', statement: 's', level: 'MUST', source: 'stated', group: 'webhooks', needs });
     const catalog = { requirements: [rule('WH-SIG-7', ['client-side']), rule('AUTH-PKCE-1', ['client-side']), rule('WH-SIG-1', ['webhook-receiver'])], skipList: [], problems: [] };
     const judged = judgeAll(catalog, [check({ title: '[AUTH-PKCE-1] x', ids: ['AUTH-PKCE-1'], status: 'failed', rawStatus: 'failed' })]);
     const verdict = Object.fromEntries(judged.requirements.map((r) => [r.id, r.verdict]));

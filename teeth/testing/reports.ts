@@ -1,5 +1,5 @@
 /** Hand-made Playwright JSON reports and run outcomes, for the verdicts' own tests. */
-import type { JsonReport, ResultStatus } from '../playwright-report.js';
+import type { PlaywrightReport, ResultStatus } from '../playwright-report.js';
 import type { RunOutcome } from '../run-playwright.js';
 
 export interface FakeCheck {
@@ -18,7 +18,7 @@ export interface FakeCheck {
   ledger?: { passed: Record<string, number>; failed: Record<string, number> };
 }
 
-export function fakeReport(checks: FakeCheck[], errors: string[] = []): JsonReport {
+export function fakeReport(checks: FakeCheck[], errors: string[] = []): PlaywrightReport {
   const spec = (c: FakeCheck) => ({
     title: c.title,
     file: c.file ?? 'group/fake.spec.ts',
@@ -58,7 +58,7 @@ export function fakeReport(checks: FakeCheck[], errors: string[] = []): JsonRepo
   };
 }
 
-export function fakeOutcome(report: JsonReport | undefined, over: Partial<RunOutcome> = {}): RunOutcome {
+export function fakeOutcome(report: PlaywrightReport | undefined, over: Partial<RunOutcome> = {}): RunOutcome {
   return {
     name: 'fake',
     exitCode: 0,

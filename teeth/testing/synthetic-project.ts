@@ -45,8 +45,8 @@ const fail = async (id, message) => {
 test('[ITEM-A-1] sees defect-a @items', async () => {
   if ((await server()).defect === 'defect-a') await fail('ITEM-A-1', 'defect-a seen');
 });
-test.describe('[ITEM-B-1] a describe citing the ID', () => {
-  test('is blind to every defect @items', async () => {
+test.describe('a describe', () => {
+  test('[ITEM-B-1] is blind to every defect @items', async () => {
     await server();
   });
 });

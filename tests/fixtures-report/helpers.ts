@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildConformance, type BuildInput } from '../../reporting/build.js';
-import { loadCatalog } from '../../reporting/catalog.js';
+import { loadCatalog } from '../../catalog/index.js';
 import { registerRunSecrets } from '../../reporting/masking.js';
 import { readPlaywrightReport } from '../../reporting/playwright-report.js';
 import { buildReportFiles } from '../../reporting/run.js';

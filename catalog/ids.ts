@@ -1,0 +1,70 @@
+/**
+ * Requirement IDs as checks cite them: in the LEADING brackets of the test's own
+ * title, `[ITEM-QUOTA-1][ITEM-LIST-2] a create …` (docs/ARCHITECTURE.md).
+ *
+ * The one reading of a title, shared by the ledger (fixtures/ledger.ts), the
+ * reports (reporting/) and the teeth (teeth/: kill matrix, coverage). Decided:
+ * only the leading brackets of the test title count, never a bracket later in
+ * the title, in a describe title or in the file path. The title claims the rules
+ * its check proves, and the ledger holds a passed check to exactly those; an ID
+ * in prose later in a title ("unlike [ITEM-QUOTA-2] …") claims nothing.
+ */
+
+/**
+ * GROUP-TOPIC-N, e.g. ITEM-QUOTA-1, AUTH-PKCE-2, GEN-AUTH-1. Loose on purpose:
+ * an ID the catalog lacks is still read as an ID, so the reports and the
+ * coverage name it as unknown instead of dropping it.
+ */
+export const ID_SHAPE = /^[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+$/;
+
+export interface TitleIds {
+  ids: string[];
+  /** The title after the brackets. */
+  rest: string;
+  /** Bracket contents that do not look like IDs (reported as problems). */
+  malformed: string[];
+}
+
+export function parseTitleIds(title: string): TitleIds {
+  const ids: string[] = [];
+  const malformed: string[] = [];
+  let rest = title.trimStart();
+  for (;;) {
+    const m = /^\[([^\]]*)\]\s*/.exec(rest);
+    if (!m) break;
+    rest = rest.slice(m[0].length);
+    // Tolerate `[A-1, B-2]` as well as `[A-1][B-2]`.
+    for (const part of m[1].split(/[,\s]+/).filter(Boolean)) {
+      if (ID_SHAPE.test(part)) {
+        if (!ids.includes(part)) ids.push(part);
+      } else malformed.push(part);
+    }
+  }
+  return { ids, rest, malformed };
+}
+
+
+/** The group part of an ID: ITEM-QUOTA-1 → ITEM. */
+export function idPrefix(id: string): string {
+  return id.split('-')[0];
+}
+
+/** The topic part of an ID: ITEM-QUOTA-1 → QUOTA. */
+export function idTopic(id: string): string {
+  const parts = id.split('-');
+  return parts.length > 2 ? parts.slice(1, -1).join('-') : (parts[1] ?? id);
+}
+
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The `--grep` pattern that selects every check citing one of `ids` in brackets:
+ * `\[(ITEM-QUOTA-1|ITEM-LIST-2)\]`. Playwright matches it against the file path,
+ * the describe titles, the test title and the tags joined by spaces, so it may
+ * select a little more than the checks citing the IDs; the verdicts count only
+ * the checks whose leading brackets cite them (parseTitleIds).
+ */
+export function grepForIds(ids: readonly string[]): string {
+  if (ids.length === 0) throw new Error('grepForIds: no IDs (a grep for nothing would select nothing or everything)');
+  return `\\[(${ids.map(escapeRegExp).join('|')})\\]`;
+}
