@@ -1,40 +1,40 @@
-import { DEFECTS } from './defects/index.js';
-import { VARIANTS } from './variants.js';
+import { type DefectName, isDefectName } from './defects/index.js';
+import { isVariantName, type VariantName } from './variants.js';
 
 /**
  * What one running reference deviates in (at most one defect) and which allowed
  * variants it chose. Passed to every part of the server; read at the exact place
- * where the behaviour differs.
+ * where the behaviour differs. The names are typed from the declarations
+ * (reference/defects/*.ts, reference/variants.ts): a misspelt name does not compile.
  */
 export class Seam {
-  private readonly variants: Set<string>;
+  private readonly activeDefect: DefectName | undefined;
+  private readonly variants: Set<VariantName>;
 
-  constructor(
-    private readonly activeDefect: string | undefined,
-    variants: string[],
-  ) {
-    if (activeDefect !== undefined && !(activeDefect in DEFECTS)) {
+  constructor(activeDefect: string | undefined, variants: string[]) {
+    if (activeDefect !== undefined && !isDefectName(activeDefect)) {
       throw new Error(`REFERENCE_DEFECT: unknown defect '${activeDefect}' (see reference/defects/)`);
     }
+    this.activeDefect = activeDefect;
+    const chosen = new Set<VariantName>();
     for (const v of variants) {
-      if (!(v in VARIANTS)) throw new Error(`REFERENCE_VARIANTS: unknown variant '${v}' (see reference/variants.ts)`);
+      if (!isVariantName(v)) throw new Error(`REFERENCE_VARIANTS: unknown variant '${v}' (see reference/variants.ts)`);
+      chosen.add(v);
     }
-    this.variants = new Set(variants);
+    this.variants = chosen;
   }
 
   /** True when the named deviation from the spec is switched on. */
-  defect(name: string): boolean {
-    if (!(name in DEFECTS)) throw new Error(`defect '${name}' is not declared in reference/defects/`);
+  defect(name: DefectName): boolean {
     return this.activeDefect === name;
   }
 
   /** True when the named allowed variant is switched on. */
-  variant(name: string): boolean {
-    if (!(name in VARIANTS)) throw new Error(`variant '${name}' is not declared in reference/variants.ts`);
+  variant(name: VariantName): boolean {
     return this.variants.has(name);
   }
 
-  get defectName(): string | undefined {
+  get defectName(): DefectName | undefined {
     return this.activeDefect;
   }
 }

@@ -2,7 +2,7 @@
  * Allowed variants: choices a conforming server may make where the spec says
  * "not shown" or "can". The suite must pass with any of them switched on.
  */
-export const VARIANTS: Record<string, { description: string }> = {
+export const VARIANTS = {
   // Filled by the groups; e.g. 'signature-base64', 'user-agent-optional', 'page-size-1'.
   // Auth group (reference/oauth/)
   'user-agent-optional': { description: 'the token endpoint serves requests without a User-Agent header (the spec says they "can be rejected")' },
@@ -31,4 +31,10 @@ export const VARIANTS: Record<string, { description: string }> = {
   'throttle-36': { description: 'past 36 API requests per second per account (the real service\'s published limit) the API answers 429, alternately with and without Retry-After (reference/throttle.ts)' },
   // Transactions group (reference/transactions/)
   'accept-answers-200': { description: 'the two accept operations answer 200 instead of 201 (the spec shows no status)' },
-};
+} satisfies Record<string, { description: string }>;
+
+/** The name of a declared variant: `seam.variant('typo')` does not compile. */
+export type VariantName = keyof typeof VARIANTS;
+
+/** True when `name` is a declared variant (REFERENCE_VARIANTS is a string from outside). */
+export const isVariantName = (name: string): name is VariantName => Object.hasOwn(VARIANTS, name);

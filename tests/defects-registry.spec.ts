@@ -6,6 +6,7 @@ import { DEFECTS } from '../reference/defects/index.js';
 import { ITEMS_DEFECTS } from '../reference/defects/items.js';
 import { TRANSACTIONS_DEFECTS } from '../reference/defects/transactions.js';
 import { WEBHOOKS_DEFECTS } from '../reference/defects/webhooks.js';
+import { Seam } from '../reference/seam.js';
 import { VARIANTS } from '../reference/variants.js';
 import { type ProblemKind, type RegistryInput, readReferenceSources, registryProblems } from '../teeth/registry.js';
 
@@ -51,6 +52,18 @@ test('every defect is declared once, in the file of its group', () => {
 
 test('every defect and variant is read somewhere in the reference', () => {
   expect(problems('unread')).toEqual([]);
+});
+
+test('a misspelt defect or variant name does not compile (the names are the declarations\' keys)', () => {
+  const seam = new Seam('quota-ignored', ['page-size-1']);
+  expect([seam.defect('quota-ignored'), seam.variant('page-size-1'), seam.variant('item-ops-204')]).toEqual([true, true, false]);
+  // tsc fails here the day these names are accepted: a typo would then fail only on the path that reads it, at run time.
+  // @ts-expect-error: not a declared defect
+  expect(seam.defect('quota-ignord')).toBe(false);
+  // @ts-expect-error: not a declared variant
+  expect(seam.variant('page-size-one')).toBe(false);
+  expect(() => new Seam('quota-ignord', [])).toThrow(/unknown defect 'quota-ignord'/);
+  expect(() => new Seam(undefined, ['page-size-one'])).toThrow(/unknown variant 'page-size-one'/);
 });
 
 test(`the groups declare at least ${MIN_DEFECTS} defects in total`, () => {

@@ -1,9 +1,9 @@
-import type { DefectInfo } from './types.js';
+import { type DefectInfo, declareFor } from './types.js';
 
-const auth = (description: string, breaks: string[]): DefectInfo => ({ description, breaks, group: 'auth' });
+const auth = declareFor('auth');
 
 /** Deviations of the auth group. Each name is read with `seam.defect(name)` where it happens. */
-export const AUTH_DEFECTS: Record<string, DefectInfo> = {
+export const AUTH_DEFECTS = {
   // Authorization request and callback (reference/oauth/authorize.ts)
   'state-dropped': auth('the callback to redirect_uri carries no state', ['AUTH-STATE-1']),
   'state-altered': auth('the callback carries a state that differs from the one sent (its last character dropped)', ['AUTH-STATE-1']),
@@ -40,4 +40,4 @@ export const AUTH_DEFECTS: Record<string, DefectInfo> = {
   ),
   // Session revocation (reference/oauth/sessions.ts)
   'access-token-survives-revocation': auth('after a reuse revokes the session, its access tokens keep working on the API', ['AUTH-REUSE-3']),
-};
+} satisfies Record<string, DefectInfo>;

@@ -1,9 +1,9 @@
-import type { DefectInfo } from './types.js';
+import { type DefectInfo, declareFor } from './types.js';
 
-const general = (description: string, breaks: string[]): DefectInfo => ({ description, breaks, group: 'general' });
+const general = declareFor('general');
 
 /** Deviations of the general group. Each name is read with `seam.defect(name)` where it happens. */
-export const GENERAL_DEFECTS: Record<string, DefectInfo> = {
+export const GENERAL_DEFECTS = {
   // The /api bearer check (reference/mounts.ts, reference/oauth/identity-provider.ts)
   'bearer-not-required': general('API calls without an Authorization header are served (as the first account) instead of 401', ['GEN-AUTH-1', 'TX-AUTH-1']),
   'bogus-bearer-accepted': general('any non-empty bearer token is accepted on the API (as the first account) instead of 401', ['GEN-AUTH-2', 'TX-AUTH-1']),
@@ -11,4 +11,4 @@ export const GENERAL_DEFECTS: Record<string, DefectInfo> = {
   'error-body-shape': general('API errors answer {error: "…"} instead of the spec\'s {code, message}', ['GEN-ERR-1']),
   'malformed-json-500': general('a request body that is not well-formed JSON answers 500 instead of a 4xx', ['GEN-JSON-3', 'GEN-ERR-3']),
   'json-content-type-wrong': general('API replies carry their JSON as Content-Type: text/plain', ['GEN-JSON-1']),
-};
+} satisfies Record<string, DefectInfo>;

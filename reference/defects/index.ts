@@ -8,10 +8,16 @@ import { WEBHOOKS_DEFECTS } from './webhooks.js';
 export type { DefectInfo } from './types.js';
 
 /** Every named deviation the reference can switch on (REFERENCE_DEFECT=name). */
-export const DEFECTS: Record<string, DefectInfo> = {
+export const DEFECTS = {
   ...GENERAL_DEFECTS,
   ...AUTH_DEFECTS,
   ...ITEMS_DEFECTS,
   ...WEBHOOKS_DEFECTS,
   ...TRANSACTIONS_DEFECTS,
-};
+} satisfies Record<string, DefectInfo>;
+
+/** The name of a declared defect: `seam.defect('typo')` does not compile. */
+export type DefectName = keyof typeof DEFECTS;
+
+/** True when `name` is a declared defect (REFERENCE_DEFECT is a string from outside). */
+export const isDefectName = (name: string): name is DefectName => Object.hasOwn(DEFECTS, name);

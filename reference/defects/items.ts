@@ -1,9 +1,9 @@
-import type { DefectInfo } from './types.js';
+import { type DefectInfo, declareFor } from './types.js';
 
-const items = (description: string, breaks: string[]): DefectInfo => ({ description, breaks, group: 'items' });
+const items = declareFor('items');
 
 /** Deviations of the items group. Each name is read with `seam.defect(name)` where it happens (reference/items/). */
-export const ITEMS_DEFECTS: Record<string, DefectInfo> = {
+export const ITEMS_DEFECTS = {
   // Quota and limits
   'quota-ignored': items('a create beyond the quota stays active', ['ITEM-QUOTA-1', 'ITEM-QUOTA-8']),
   'quota-refuses': items('a create beyond the quota answers 403 instead of 201 with an inactive item', ['ITEM-QUOTA-1']),
@@ -68,4 +68,4 @@ export const ITEMS_DEFECTS: Record<string, DefectInfo> = {
   'image-non-2xx-accepted': items('an image URL answering a non-2xx status is accepted without looking at it', ['ITEM-IMG-5', 'ITEM-IMG-7']),
   'image-status-ignored': items('the status of an image URL is ignored: a 404 whose body is a JPEG is accepted', ['ITEM-IMG-5', 'ITEM-IMG-7']),
   'image-order-negative-accepted': items('an additional image with a negative order is accepted', ['ITEM-IMG-8']),
-};
+} satisfies Record<string, DefectInfo>;

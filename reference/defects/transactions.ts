@@ -1,9 +1,9 @@
-import type { DefectInfo } from './types.js';
+import { type DefectInfo, declareFor } from './types.js';
 
-const transactions = (description: string, breaks: string[]): DefectInfo => ({ description, breaks, group: 'transactions' });
+const transactions = declareFor('transactions');
 
 /** Deviations of the transactions group. Each name is read with `seam.defect(name)` where it happens. */
-export const TRANSACTIONS_DEFECTS: Record<string, DefectInfo> = {
+export const TRANSACTIONS_DEFECTS = {
   // Read by the frame's bearer check (reference/server.ts), which lets transactions,
   // disputes and deliveries calls through without a valid bearer; the handlers then
   // serve them with no owner filter (reference/transactions/seller.ts).
@@ -33,4 +33,4 @@ export const TRANSACTIONS_DEFECTS: Record<string, DefectInfo> = {
   'delivery-register-refused': transactions('POST /transactions/{id}/delivery/register answers 409 for an accepted transaction', ['TX-DELIVERY-1']),
   'delivery-status-refused': transactions('PATCH /deliveries/{id}/status answers 400 whatever the status', ['TX-DELIVERY-2']),
   'dispute-not-readable': transactions('GET /disputes/{id} answers 404 for a dispute that exists', ['TX-DISPUTE-1']),
-};
+} satisfies Record<string, DefectInfo>;

@@ -1,9 +1,9 @@
-import type { DefectInfo } from './types.js';
+import { type DefectInfo, declareFor } from './types.js';
 
-const webhooks = (description: string, breaks: string[]): DefectInfo => ({ description, breaks, group: 'webhooks' });
+const webhooks = declareFor('webhooks');
 
 /** Deviations of the webhooks group. Each name is read with `seam.defect(name)` where it happens. */
-export const WEBHOOKS_DEFECTS: Record<string, DefectInfo> = {
+export const WEBHOOKS_DEFECTS = {
   // Subscriptions (reference/webhooks/routes.ts)
   'create-answers-200': webhooks('POST /webhooks answers 200 instead of 201', ['WH-SUB-1']),
   'list-without-token': webhooks('GET /webhooks lists the webhooks without their token', ['WH-SUB-2', 'WH-SUB-3']),
@@ -36,4 +36,4 @@ export const WEBHOOKS_DEFECTS: Record<string, DefectInfo> = {
   'signature-wrong-key': webhooks("notifications are signed with a fixed key instead of the webhook's token", ['WH-SIG-2']),
   'signature-over-reformatted-body': webhooks('the signature covers a re-formatted copy of the JSON, not the body bytes sent', ['WH-SIG-2']),
   'signature-old-key-after-rotation': webhooks('after PATCH /webhooks/{id}/token, notifications are still signed with the previous token', ['WH-SIG-5']),
-};
+} satisfies Record<string, DefectInfo>;
