@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { matchTemplate, type PathTemplate, parseTemplate } from '../../lib/path-template.js';
 import { ApiError } from './errors.js';
 
 /** What a route handler sees of one request. */
@@ -28,35 +29,33 @@ export type Handler = (ctx: RequestContext) => Promise<Reply> | Reply;
 
 interface Route {
   method: string;
-  segments: string[];
+  template: PathTemplate;
   handler: Handler;
-  /** How many segments are literal: literal segments win over parameters (`/items/inactive` before `/items/:itemId`). */
-  literals: number;
 }
 
 /**
- * A small method + path router. Patterns use `:name` segments. A path that
- * matches no route answers 404; a known path with another method answers 405.
+ * A small method + path router. Patterns use `:name` segments (lib/path-template.ts,
+ * the matcher the suite's client shares). A path that matches no route answers
+ * 404; a known path with another method answers 405.
  */
 export class Router {
   /** Kept ranked as routes are added (most literal segments first, then in the order added), not on every request. */
   private readonly routes: Route[] = [];
 
   add(method: string, pattern: string, handler: Handler): this {
-    const segments = split(pattern);
-    const route = { method: method.toUpperCase(), segments, handler, literals: segments.filter((s) => !s.startsWith(':')).length };
-    const at = this.routes.findIndex((r) => r.literals < route.literals);
+    const route = { method: method.toUpperCase(), template: parseTemplate(pattern), handler };
+    const at = this.routes.findIndex((r) => r.template.literals < route.template.literals);
     this.routes.splice(at === -1 ? this.routes.length : at, 0, route);
     return this;
   }
 
   /** Finds the handler and fills `ctx.params`; throws ApiError 404/405 otherwise. */
   resolve(method: string, path: string): { handler: Handler; params: Record<string, string> } {
-    const parts = split(path);
     const wanted = method.toUpperCase();
     let pathKnown = false;
     for (const route of this.routes) {
-      const params = match(route.segments, parts);
+      const raw = matchTemplate(route.template, path);
+      const params = raw && decoded(raw);
       if (!params) continue;
       pathKnown = true;
       if (route.method === wanted) return { handler: route.handler, params };
@@ -66,22 +65,11 @@ export class Router {
   }
 }
 
-function split(path: string): string[] {
-  return path.split('/').filter((s) => s.length > 0);
-}
-
-function match(pattern: string[], parts: string[]): Record<string, string> | undefined {
-  if (pattern.length !== parts.length) return undefined;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < pattern.length; i++) {
-    const p = pattern[i];
-    if (p.startsWith(':')) {
-      try {
-        params[p.slice(1)] = decodeURIComponent(parts[i]);
-      } catch {
-        return undefined;
-      }
-    } else if (p !== parts[i]) return undefined;
+/** The parameters percent-decoded; undefined when one is not valid percent-encoding (the path then matches nothing). */
+function decoded(raw: Record<string, string>): Record<string, string> | undefined {
+  try {
+    return Object.fromEntries(Object.entries(raw).map(([name, value]) => [name, decodeURIComponent(value)]));
+  } catch {
+    return undefined;
   }
-  return params;
 }
