@@ -155,7 +155,9 @@ test('the matrix machinery gives each verdict on a synthetic project, and a hang
       clean: true,
       catalogIds: new Set(['ITEM-A-1', 'ITEM-B-1', 'ITEM-C-1', 'ITEM-D-1', 'ITEM-E-1', 'ITEM-F-1', 'ITEM-G-1', 'ITEM-Z-9']),
       jobs: 2,
-      defectTimeoutMs: 10_000,
+      // Long enough for a start on a loaded machine (a run of the tiny project takes 2–4 s alone, and >10 s was
+      // seen beside other work), shorter than defect-c's 55 s hang.
+      defectTimeoutMs: 25_000,
       suiteTimeoutMs: 60_000,
       workDir,
       config: 'pw.config.ts',
