@@ -25,11 +25,11 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 const reports = resolve(root, process.env.SC_REPORTS ?? 'reports');
 const embedded = !process.env.SC_BASE_URL;
 const run = readRunSettings(process.env);
-// The embedded reference listens on a random high port unless REFERENCE_PORT is
-// given, so several runs (the kill matrix, developers) never collide. Workers
-// inherit the runner's environment, so they all see the same port.
-process.env.REFERENCE_PORT ??= String(20_000 + Math.floor(Math.random() * 30_000));
-const referencePort = Number(process.env.REFERENCE_PORT);
+// The embedded reference listens on a port the system picks (REFERENCE_PORT=0) unless
+// REFERENCE_PORT is given, so several runs (the kill matrix, developers) never collide,
+// and prints it: webServer.wait reads it back into REFERENCE_PORT before global setup
+// and the workers start, so they all see the port it holds.
+const referencePort = process.env.REFERENCE_PORT ?? '0';
 
 // One id per run, inherited by every worker: tags what the run creates (external_id prefix).
 process.env.SC_RUN_ID ??= `scc-${randomBytes(4).toString('hex')}`;
@@ -94,12 +94,12 @@ export default defineConfig({
       ? {
           // node --import tsx, not npx tsx: npx adds 1-2 s to every start, and the kill matrix starts ~120 references.
           command: 'node --import tsx reference/main.ts',
-          url: `http://127.0.0.1:${referencePort}/health`,
-          reuseExistingServer: false,
+          // reference/main.ts prints this line once it listens; the named group sets process.env.REFERENCE_PORT.
+          wait: { stdout: /# reference ready on http:\/\/127\.0\.0\.1:(?<reference_port>\d+)/ },
           timeout: 30_000,
           stdout: 'ignore',
           stderr: 'pipe',
-          env: { REFERENCE_PORT: String(referencePort) },
+          env: { REFERENCE_PORT: referencePort },
         }
       : undefined,
 });

@@ -1,7 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import autocannon, { type Result } from 'autocannon';
-import { freePort } from '../teeth/ports.js';
 import { startExternalReference } from '../tests/external-reference.js';
 import { login } from '../tests/reference-login.js';
 
@@ -51,7 +50,7 @@ async function main(): Promise<void> {
     res.end(TINY_JPEG);
   });
   const imageUrl = `http://127.0.0.1:${await listen(images)}/bench.jpg`;
-  const { settings, stop } = await startExternalReference({ REFERENCE_PORT: String(await freePort()) });
+  const { settings, stop } = await startExternalReference({ REFERENCE_PORT: '0' });
   try {
     const target = {
       authUrl: settings.SC_AUTH_URL,

@@ -28,6 +28,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ruleGrep } from '../fixtures/settings.js';
+import { processAlive } from '../lib/process-alive.js';
 import { finishRun } from '../reporting/finish.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -89,15 +90,6 @@ function ancestors(): number[] {
   return chain;
 }
 
-const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
-
 function runPlaywright(playwrightArgs: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; signal: NodeJS.Signals | null; error?: Error }> {
   const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
   // Inherited stdio: the list/dot reporter shows progress while the run goes. Same process group: Ctrl-C reaches it too.
@@ -123,7 +115,7 @@ function runPlaywright(playwrightArgs: string[], env: NodeJS.ProcessEnv): Promis
   process.on('SIGHUP', () => pass('SIGTERM'));
   const watched = ancestors();
   const watch = setInterval(() => {
-    if (watched.some((pid) => !alive(pid))) {
+    if (watched.some((pid) => !processAlive(pid))) {
       clearInterval(watch);
       console.error('conformance: the process that started this run is gone (npm was stopped?): stopping the run as on SIGTERM');
       pass('SIGTERM');

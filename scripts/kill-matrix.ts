@@ -8,7 +8,7 @@
  *   npm run kill-matrix -- --variant page-size-1 [--clean]
  *   npm run kill-matrix -- --variants-together  # every variant on at once, one run (what npm test does)
  *   options: --jobs 2  --timeout 180 (s per defect run)  --suite-timeout 300 (s per whole-suite run)
- *            --base-port N (slot n on N + n; default: random free ports)  --seed <FC_SEED for every run>  --deadline <s overall>
+ *            --seed <FC_SEED for every run>  --deadline <s overall>
  *            --out reports/kill-matrix.json  --keep (keep the runs' folders)
  *
  * Exit 0 only when every selected defect is KILLED (by a check that passes on the
@@ -30,7 +30,6 @@ const { values } = parseArgs({
     jobs: { type: 'string', default: '2' },
     timeout: { type: 'string', default: '180' },
     'suite-timeout': { type: 'string', default: '300' },
-    'base-port': { type: 'string' },
     seed: { type: 'string' },
     deadline: { type: 'string' },
     out: { type: 'string' },
@@ -71,7 +70,6 @@ const run = await runTeeth({
   jobs: int('jobs', values.jobs),
   defectTimeoutS: int('timeout', values.timeout),
   suiteTimeoutS: int('suite-timeout', values['suite-timeout']),
-  basePort: int('base-port', values['base-port']),
   seed: values.seed,
   deadlineS: int('deadline', values.deadline),
   out: values.out ? resolve(values.out) : undefined,

@@ -6,7 +6,6 @@
  */
 import { randomInt } from 'node:crypto';
 import { join } from 'node:path';
-import { leasePort } from './ports.js';
 import { runPlaywright } from './run-playwright.js';
 import { suiteVerdict } from './verdicts.js';
 
@@ -15,8 +14,6 @@ export interface FlakinessOptions {
   /** SC_WORKERS of each run. */
   workers: number;
   timeoutMs: number;
-  /** Port of the reference when free; unset: a random free one (ports.ts). */
-  basePort?: number;
   workDir: string;
   /** Fixed seeds to replay instead of random ones (one per run, reused in order). */
   seeds?: string[];
@@ -52,17 +49,16 @@ export async function runFlakiness(options: FlakinessOptions): Promise<Flakiness
   const runs: FlakinessRun[] = [];
   for (let index = 0; index < options.runs && !options.signal?.aborted; index++) {
     const seed = options.seeds?.length ? options.seeds[index % options.seeds.length] : String(randomInt(1, 2 ** 31));
-    const lease = await leasePort(options.basePort);
     const outcome = await runPlaywright({
       name: `run ${index + 1}`,
       config: options.config,
       cwd: options.cwd,
       args: [],
-      env: { FC_SEED: seed, SC_WORKERS: String(options.workers), REFERENCE_PORT: String(lease.port) },
+      env: { FC_SEED: seed, SC_WORKERS: String(options.workers) },
       dir: join(options.workDir, `run-${index + 1}`),
       timeoutMs: options.timeoutMs,
       signal: options.signal,
-    }).finally(() => lease.release());
+    });
     const v = suiteVerdict(outcome, options.timeoutMs / 1000);
     const run: FlakinessRun = {
       index: index + 1,

@@ -17,7 +17,6 @@ import { type Listing, listChecks } from './list-checks.js';
 import { CONFORMANCE_CONFIG } from './paths.js';
 import type { Check } from './playwright-report.js';
 import { runPool } from './pool.js';
-import { leasePort } from './ports.js';
 import { type RunOutcome, runPlaywright } from './run-playwright.js';
 import {
   type Counts,
@@ -49,8 +48,6 @@ export interface MatrixOptions {
   jobs: number;
   defectTimeoutMs: number;
   suiteTimeoutMs: number;
-  /** Reference of slot n listens on basePort + n when that one is free; unset: a random free port per run (ports.ts). */
-  basePort?: number;
   /** Passed to every run as FC_SEED, so a property check replays the same inputs. */
   seed?: string;
   /** A fresh folder: one sub-folder per run (its report and log). */
@@ -83,8 +80,6 @@ export interface DefectRow {
   seconds: number;
   detail?: string;
   logPath?: string;
-  /** Port of the reference of its run. */
-  port?: number;
 }
 
 export interface SuiteRow extends SuiteVerdictResult {
@@ -92,7 +87,6 @@ export interface SuiteRow extends SuiteVerdictResult {
   name: string;
   seconds: number;
   logPath?: string;
-  port?: number;
 }
 
 export interface MatrixResult {
@@ -174,19 +168,12 @@ export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
   let cleanChecks: Check[] | undefined;
   const workersPerRun = options.jobs >= 2 ? '1' : '2';
 
-  await runPool(plan, options.jobs, async (job, slot) => {
-    const lease = await leasePort(options.basePort === undefined ? undefined : options.basePort + slot);
-    try {
-      await runJob(job, lease.port);
-    } finally {
-      lease.release();
-    }
-  });
+  // Each run's reference listens on a port the system picks (playwright.config.ts): runs never share one.
+  await runPool(plan, options.jobs, runJob);
 
-  async function runJob(job: Job, port: number): Promise<void> {
+  async function runJob(job: Job): Promise<void> {
     const dir = join(options.workDir, `${job.kind}-${job.name}`);
     const env: Record<string, string> = {
-      REFERENCE_PORT: String(port),
       SC_WORKERS: workersPerRun,
       // The matrix reads the JSON report only: no Allure report to build for each of a hundred runs.
       SC_ALLURE: '0',
@@ -205,7 +192,6 @@ export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
       Object.assign(row, defectVerdict(job.info.breaks, outcome, limit / 1000), {
         seconds: outcome.seconds,
         logPath: outcome.logPath || undefined,
-        port,
       });
       options.onProgress?.(`${row.verdict.padEnd(11)} ${job.name} (${outcome.seconds.toFixed(1)} s)`);
     } else {
@@ -213,7 +199,7 @@ export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
       const outcome = await play([], job.variants.length ? { REFERENCE_VARIANTS: job.variants.join(',') } : {}, limit);
       const { checks, ...verdict } = suiteVerdict(outcome, limit / 1000);
       if (job.name === 'clean' && verdict.verdict !== 'ERROR') cleanChecks = checks;
-      suites.push({ name: job.name, ...verdict, seconds: outcome.seconds, logPath: outcome.logPath || undefined, port });
+      suites.push({ name: job.name, ...verdict, seconds: outcome.seconds, logPath: outcome.logPath || undefined });
       options.onProgress?.(`${verdict.verdict.padEnd(11)} suite ${job.name} (${outcome.seconds.toFixed(1)} s)`);
     }
   }

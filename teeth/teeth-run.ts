@@ -26,7 +26,6 @@ export interface TeethSelection {
   jobs?: number;
   defectTimeoutS?: number;
   suiteTimeoutS?: number;
-  basePort?: number;
   seed?: string;
   /** Overall limit: runs not started by then are reported unrun, running ones are interrupted. */
   deadlineS?: number;
@@ -71,7 +70,6 @@ export async function runTeeth(sel: TeethSelection): Promise<TeethRun> {
       jobs: sel.jobs ?? 2,
       defectTimeoutMs: (sel.defectTimeoutS ?? 180) * 1000,
       suiteTimeoutMs: (sel.suiteTimeoutS ?? 300) * 1000,
-      basePort: sel.basePort,
       seed: sel.seed,
       workDir,
       signal,

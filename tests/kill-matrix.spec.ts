@@ -1,12 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { grepForIds } from '../catalog/ids.js';
+import { processAlive } from '../lib/process-alive.js';
 import { runMatrix } from '../teeth/matrix.js';
 import { checksOf } from '../teeth/playwright-report.js';
-import { leasePort, portInUse } from '../teeth/ports.js';
 import { runPlaywright } from '../teeth/run-playwright.js';
 import { runTeeth } from '../teeth/teeth-run.js';
 import { fakeOutcome, fakeReport } from '../teeth/testing/reports.js';
@@ -19,42 +18,11 @@ import { blamePrecision, confirmKill, defectVerdict } from '../teeth/verdicts.js
  * every allowed variant passing the whole suite.
  */
 
+/** The pid the synthetic reference of a run left in the run's folder. */
+const serverPid = (runDir: string): number => Number(readFileSync(join(runDir, 'server.pid'), 'utf8'));
+
 // In order, in one worker: the real matrix already runs two Playwright runs at a time.
 test.describe.configure({ mode: 'default' });
-
-test.describe('port leases', () => {
-  test('two leases never share a port, and a released port can be leased again', async () => {
-    const a = await leasePort();
-    const b = await leasePort(a.port);
-    expect(b.port).not.toBe(a.port); // a.port is leased: the preferred port is passed over
-    a.release();
-    const c = await leasePort(a.port);
-    expect(c.port).toBe(a.port);
-    b.release();
-    c.release();
-  });
-
-  test('a port something listens on is never leased; the lock of a dead holder is taken over', async () => {
-    const server = createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const busy = (server.address() as AddressInfo).port;
-    try {
-      const lease = await leasePort(busy);
-      expect(lease.port).not.toBe(busy);
-      lease.release();
-    } finally {
-      server.close();
-    }
-    const free = await leasePort();
-    free.release();
-    // A lock left by a process that no longer exists (pid 2^22 + 1 is above Linux's pid_max default range).
-    mkdirSync(join(tmpdir(), 'sc-teeth-ports'), { recursive: true });
-    writeFileSync(join(tmpdir(), 'sc-teeth-ports', `${free.port}.lock`), String(4_194_305));
-    const again = await leasePort(free.port);
-    expect(again.port).toBe(free.port);
-    again.release();
-  });
-});
 
 test.describe('defect verdicts on hand-made reports', () => {
   const breaks = ['ITEM-QUOTA-1', 'ITEM-LIST-2'];
@@ -187,11 +155,10 @@ test('the matrix machinery gives each verdict on a synthetic project, and a hang
     expect(result.ok).toBe(false);
     expect(result.listedChecks).toBe(7);
 
-    // Every run had a port of its own, and the hung run was stopped with its web server: nothing listens on them.
-    const ports = [...result.defects, ...result.suites].map((r) => r.port).filter((p) => p !== undefined);
-    expect(new Set(ports).size).toBe(ports.length);
-    expect(ports).toHaveLength(4 + 3);
-    for (const port of ports) expect(await portInUse(port), `port ${port}`).toBe(false);
+    // Every run started a reference of its own, and each was stopped with its run, the hung one too.
+    const servers = [...result.defects, ...result.suites].flatMap((r) => (r.logPath ? [serverPid(dirname(r.logPath))] : []));
+    expect(new Set(servers).size).toBe(4 + 3);
+    for (const pid of servers) await expect.poll(() => processAlive(pid), { timeout: 5_000, message: `reference pid ${pid}` }).toBe(false);
 
     // Variants together: one run, the reference gets them all as one comma-separated list.
     const together = await runMatrix({
@@ -221,15 +188,13 @@ test('the last resort kills a hung run with every process it started, web server
   test.setTimeout(60_000);
   const cwd = writeSyntheticProject();
   const dir = mkdtempSync(join(tmpdir(), 'sc-teeth-kill-'));
-  const lease = await leasePort();
-  const port = lease.port;
   try {
     const outcome = await runPlaywright({
       name: 'hang',
       config: 'pw.config.ts',
       cwd,
       args: ['--grep', grepForIds(['ITEM-C-1'])],
-      env: { REFERENCE_DEFECT: 'defect-c', REFERENCE_PORT: String(port) },
+      env: { REFERENCE_DEFECT: 'defect-c' },
       dir,
       timeoutMs: 6_000,
       // No grace after the interrupt: straight to SIGKILL, as for a runner that ignores it.
@@ -237,9 +202,8 @@ test('the last resort kills a hung run with every process it started, web server
     });
     expect(outcome.timedOut).toBe(true);
     expect(defectVerdict(['ITEM-C-1'], outcome, 6).verdict).toBe('ERROR');
-    await expect.poll(() => portInUse(port), { timeout: 5_000 }).toBe(false);
+    await expect.poll(() => processAlive(serverPid(dir)), { timeout: 5_000 }).toBe(false);
   } finally {
-    lease.release();
     rmSync(cwd, { recursive: true, force: true });
     rmSync(dir, { recursive: true, force: true });
   }

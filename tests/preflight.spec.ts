@@ -16,7 +16,7 @@ import { startSuiteServer } from '../fixtures/suite-server.js';
 import { loadCatalog } from '../catalog/index.js';
 import { finishRun } from '../reporting/finish.js';
 import { preflightRead } from '../reporting/preflight-report.js';
-import { freePort } from '../teeth/ports.js';
+import { freePort } from './free-port.js';
 import { type External, startExternalReference } from './external-reference.js';
 import { ROOT, tempDir } from './fixtures-report/helpers.js';
 

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { expect, test } from '@playwright/test';
-import { freePort } from '../teeth/ports.js';
+import { freePort } from './free-port.js';
 
 /**
  * `npm run reference` (reference/main.ts): prints one `export SC_…='…'` line per

@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { freePort } from '../teeth/ports.js';
+import { freePort } from './free-port.js';
 import { cleanEnv, type External, startExternalReference } from './external-reference.js';
 import { ROOT, tempDir } from './fixtures-report/helpers.js';
 

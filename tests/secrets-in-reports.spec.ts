@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { type ScanStats, type SecretToFind, scanForSecrets } from '../reporting/secret-scan.js';
-import { freePort } from '../teeth/ports.js';
+import { freePort } from './free-port.js';
 import { cleanEnv, startExternalReference } from './external-reference.js';
 
 /**

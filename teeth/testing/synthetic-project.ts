@@ -1,7 +1,8 @@
 /**
  * A tiny Playwright project that stands in for "the suite and the reference" in
  * the teeth's own tests: a fake reference (a Node HTTP server started as webServer
- * on REFERENCE_PORT, answering which defect and variants it was started with) and
+ * on a port the system picks, as the real one is (playwright.config.ts), answering
+ * which defect and variants it was started with, its pid left in the run's folder) and
  * checks whose outcome depends on them. Lets the matrix machinery be proved on
  * every verdict without the real specs or reference.
  */
@@ -11,7 +12,6 @@ import { join } from 'node:path';
 import { ROOT } from '../paths.js';
 
 const CONFIG = `import { defineConfig } from '@playwright/test';
-const port = Number(process.env.REFERENCE_PORT ?? 4190);
 export default defineConfig({
   testDir: 'specs',
   workers: Number(process.env.SC_WORKERS ?? 1),
@@ -20,18 +20,22 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: \`\${process.env.SC_REPORTS ?? 'reports'}/playwright.json\` }]],
   webServer: {
     command: 'node server.mjs',
-    url: \`http://127.0.0.1:\${port}/\`,
-    reuseExistingServer: false,
+    wait: { stdout: /listening on (?<reference_port>\\d+)/ },
     timeout: 10_000,
-    env: { REFERENCE_PORT: String(port) },
+    env: { REFERENCE_PORT: '0' },
   },
 });
 `;
 
 // The fake reference: tells the checks how it was started, as the real one would behave.
-const SERVER = `import http from 'node:http';
+const SERVER = `import { writeFileSync } from 'node:fs';
+import http from 'node:http';
 const state = { defect: process.env.REFERENCE_DEFECT ?? '', variants: process.env.REFERENCE_VARIANTS ?? '' };
-http.createServer((req, res) => res.end(JSON.stringify(state))).listen(Number(process.env.REFERENCE_PORT), '127.0.0.1');
+const server = http.createServer((req, res) => res.end(JSON.stringify(state)));
+server.listen(Number(process.env.REFERENCE_PORT), '127.0.0.1', () => {
+  if (process.env.SC_REPORTS) writeFileSync(\`\${process.env.SC_REPORTS}/server.pid\`, String(process.pid));
+  console.log(\`listening on \${server.address().port}\`);
+});
 `;
 
 const SPEC = `import { expect, test } from '@playwright/test';
