@@ -54,7 +54,8 @@ const MIN_SECRET_LENGTH = 4;
 const registered = new Set<string>();
 let sortedCache: string[] | undefined;
 
-function variants(value: string): string[] {
+/** The forms in which a secret may travel: as is, URL- and form-encoded, and (8 characters or more) base64. */
+export function secretForms(value: string): string[] {
   const out = [value, encodeURIComponent(value), new URLSearchParams({ v: value }).toString().slice(2)];
   if (value.length >= 8) {
     const b64 = Buffer.from(value, 'utf8').toString('base64');
@@ -63,15 +64,17 @@ function variants(value: string): string[] {
   return out;
 }
 
-/** Remembers a secret so that `mask` hides it. Empty and very short values are ignored. */
-export function registerSecret(value: string | undefined | null): void {
-  if (typeof value !== 'string' || value.length < MIN_SECRET_LENGTH) return;
-  for (const v of variants(value)) {
-    if (v.length >= MIN_SECRET_LENGTH && !registered.has(v)) {
+/** Remembers a secret so that `mask` hides it, and returns the forms registered. Empty and very short values are ignored. */
+export function registerSecret(value: string | undefined | null): string[] {
+  if (typeof value !== 'string' || value.length < MIN_SECRET_LENGTH) return [];
+  const forms = secretForms(value).filter((v) => v.length >= MIN_SECRET_LENGTH);
+  for (const v of forms) {
+    if (!registered.has(v)) {
       registered.add(v);
       sortedCache = undefined;
     }
   }
+  return forms;
 }
 
 // Fields whose string values are registered wherever a response carries them. Not `code` (an API error code is
@@ -114,6 +117,15 @@ const FIELD_ALTERNATION = SECRET_FIELDS.join('|');
 // OAuth authorization code never looks like one.
 const ERROR_CODE = /^[A-Z][A-Z0-9_]{0,63}$/;
 
+/** True for a value of a `code` field that is an API error code (evidence), not an authorization code. */
+export const isErrorCode = (value: string): boolean => ERROR_CODE.test(value);
+
+/** Headers whose values are secret whole (the signature too: it is a MAC under the webhook's token). */
+export const SECRET_HEADERS: ReadonlySet<string> = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-service-signature']);
+
+/** A credential's value masked, its scheme kept: "Bearer ***" tells more than "***". */
+export const maskCredential = (value: string): string => value.replace(/^(\S+\s+)?.*$/s, (_m, scheme?: string) => `${scheme ?? ''}${MASK}`);
+
 // "field": "value" in JSON, also when the JSON sits escaped inside a string (\"field\":\"value\").
 const JSON_FIELD = new RegExp(`(\\\\?")(${FIELD_ALTERNATION})(\\\\?"\\s*:\\s*\\\\?")((?:[^"\\\\]|\\\\(?!")|\\\\")*?)(\\\\?")`, 'gi');
 // "field": 12345 (a non-string JSON value: still hidden; not `code`, which is a number only as an API error code).
@@ -131,7 +143,7 @@ function structural(text: string): string {
       return `${name}${sep}${scheme ?? ''}${MASK}`;
     })
     .replace(JSON_FIELD, (m, q1: string, name: string, mid: string, value: string, q2: string) => {
-      if (name.toLowerCase() === 'code' && ERROR_CODE.test(value)) return m;
+      if (name.toLowerCase() === 'code' && isErrorCode(value)) return m;
       if (value === MASK || KEEP.test(value)) return m;
       return `${q1}${name}${mid}${MASK}${q2}`;
     })
@@ -146,20 +158,6 @@ function structural(text: string): string {
 export function mask(text: string): string {
   if (typeof text !== 'string' || text.length === 0) return text;
   return structural(byValue(text));
-}
-
-/** Masks each header value; secret-bearing headers are masked whole. */
-export function maskHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, raw] of Object.entries(headers)) {
-    if (raw === undefined) continue;
-    const value = Array.isArray(raw) ? raw.join(', ') : raw;
-    const lower = name.toLowerCase();
-    if (lower === 'cookie' || lower === 'set-cookie' || lower === 'proxy-authorization') out[name] = MASK;
-    else if (lower === 'authorization') out[name] = value.replace(/^(\S+\s+)?.*$/, (_m, scheme?: string) => `${scheme ?? ''}${MASK}`);
-    else out[name] = mask(value);
-  }
-  return out;
 }
 
 /** At most `max` characters of the masked text, with a marker when cut. Masks before cutting so a cut never reveals half a secret. */

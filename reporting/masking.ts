@@ -9,7 +9,7 @@
  * free-text `Bearer …` rule, and key-aware masking of parsed objects.
  */
 import { readFileSync } from 'node:fs';
-import { MASK, mask, registerSecret, SECRET_FIELDS } from '../lib/secrets.js';
+import { isErrorCode, MASK, mask, maskCredential, registerSecret, SECRET_FIELDS, SECRET_HEADERS } from '../lib/secrets.js';
 import { referenceCredentials } from '../reference/config.js';
 
 export { MASK };
@@ -17,8 +17,6 @@ export { MASK };
 // "Bearer <token>" anywhere in prose (an assertion message, a step title), not only in header lines.
 const BEARER = /\b(bearer\s+)(?!\*\*\*)(?!\$\{?[A-Z_][A-Z0-9_]*\}?)([A-Za-z0-9\-._~+/]{4,}=*)/gi;
 const SECRET_KEYS = new Set<string>(SECRET_FIELDS.map((f) => f.toLowerCase()));
-const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-service-signature']);
-const ERROR_CODE = /^[A-Z][A-Z0-9_]{0,63}$/;
 
 /** Masks a text for a report. */
 export function maskText(text: string): string {
@@ -29,10 +27,9 @@ export function maskText(text: string): string {
 /** Masks every string in a parsed value, and whole values under secret keys. */
 export function maskDeep<T>(value: T, key?: string): T {
   const k = key?.toLowerCase();
-  if (k && (SECRET_HEADERS.has(k) || (SECRET_KEYS.has(k) && !(k === 'code' && typeof value === 'string' && ERROR_CODE.test(value))))) {
+  if (k && (SECRET_HEADERS.has(k) || (SECRET_KEYS.has(k) && !(k === 'code' && typeof value === 'string' && isErrorCode(value))))) {
     if (value !== undefined && value !== null && value !== '') {
-      // Keep the scheme of an Authorization value: "Bearer ***" tells more than "***".
-      if (typeof value === 'string' && k === 'authorization') return value.replace(/^(\S+\s+)?.*$/s, (_m, s?: string) => `${s ?? ''}${MASK}`) as T;
+      if (typeof value === 'string' && k === 'authorization') return maskCredential(value) as T;
       return MASK as T;
     }
   }
@@ -64,14 +61,12 @@ function accountPasswords(raw: string | undefined): string[] {
   }
 }
 
-// The same values, kept here too for `maskValues`: a by-value pass that is safe on rendered HTML,
+// The forms registered, kept here too for `maskValues`: a by-value pass that is safe on rendered HTML,
 // where the structural rules (which eat a header line to its end) would tear markup apart.
 const runSecrets = new Set<string>();
 
 function remember(value: string | undefined): void {
-  if (!value || value.length < 4) return;
-  registerSecret(value);
-  for (const v of [value, encodeURIComponent(value), Buffer.from(value).toString('base64').replace(/=+$/, '')]) if (v.length >= 4) runSecrets.add(v);
+  for (const form of registerSecret(value)) runSecrets.add(form);
 }
 
 /**
