@@ -5,17 +5,32 @@
  * faithful reference and true with the defect).
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
+import { serveImage } from '../fixtures/images.js';
+import { type ServedImage, servedPath } from '../fixtures/served-image.js';
 import { isTestable, requirementById } from '../catalog/index.js';
 import { ITEMS_DEFECTS } from '../reference/defects/items.js';
 import { isVariantName } from '../reference/variants.js';
 import { createPayload, type HarnessOptions, type ImageHost, ItemsHarness, startImageHost } from './reference-items-harness.js';
 
 let host: ImageHost;
+// The suite's own image host, for the images served the way a check chose (fixtures/served-image.ts).
+let suiteImages: Server;
+let suiteImagesBase: string;
 test.beforeAll(async () => {
   host = await startImageHost();
+  suiteImages = createServer((req, res) => {
+    if (!serveImage(req, res, new URL(req.url ?? '/', 'http://x').pathname)) res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => suiteImages.listen(0, '127.0.0.1', resolve));
+  suiteImagesBase = `http://127.0.0.1:${(suiteImages.address() as AddressInfo).port}`;
 });
-test.afterAll(async () => host.close());
+test.afterAll(async () => {
+  await host.close();
+  await new Promise<void>((resolve) => suiteImages.close(() => resolve()));
+});
 
 const ITEMS_DIR = new URL('../reference/items/', import.meta.url);
 const source = readdirSync(ITEMS_DIR)
@@ -47,6 +62,11 @@ const post = (h: ItemsHarness, who: string, body: unknown) => h.call(who, 'POST'
 const created = async (h: ItemsHarness, item: Record<string, unknown>, extra: Record<string, unknown> = {}, who = 'pro-1') =>
   (await post(h, who, createPayload(ok(), item, extra))).status === 201;
 const createdWithImage = async (h: ItemsHarness, path: string) => (await post(h, 'pro-1', createPayload(host.url(path)))).status === 201;
+/** A create whose main image is the plain JPEG served with these changes. */
+const createdServed = async (h: ItemsHarness, over: Partial<ServedImage>) => {
+  const image: ServedImage = { body: 'jpeg', status: 200, contentType: 'image/jpeg', length: 'declared', redirects: [], extension: 'jpg', ...over };
+  return (await post(h, 'pro-1', createPayload(`${suiteImagesBase}${servedPath(image)}?n=probe`))).status === 201;
+};
 const firstId = async (h: ItemsHarness, who: string, path = '/items') => (await h.call(who, 'GET', path)).body.items[0].id as string;
 const activeCount = async (h: ItemsHarness, who: string) => {
   const { ids } = await h.walk(who);
@@ -147,6 +167,14 @@ const PROBES: Record<string, Probe> = {
   'image-status-ignored': { deviates: (h) => createdWithImage(h, '/missing.jpg') },
   'text-limit-counts-bytes': { deviates: async (h) => !(await created(h, { attributes: { external_id: 'é'.repeat(75) } })) },
   'text-limit-counts-utf16': { deviates: async (h) => !(await created(h, { attributes: { external_id: '😀'.repeat(75) } })) },
+  'image-redirect-307-308-followed': { deviates: (h) => createdServed(h, { redirects: [307] }) },
+  'image-status-200-only': { deviates: async (h) => !(await createdServed(h, { status: 203 })) },
+  'image-type-from-header': { deviates: (h) => createdWithImage(h, '/png-as.jpg') },
+  'image-type-case-sensitive': { deviates: async (h) => !(await createdServed(h, { contentType: 'IMAGE/JPEG' })) },
+  'image-type-from-extension': { deviates: (h) => createdServed(h, { body: 'png', contentType: 'image/png', extension: 'jpg' }) },
+  'image-size-from-header': { deviates: (h) => createdWithImage(h, '/big-chunked.jpg') },
+  'image-length-required': { deviates: async (h) => !(await createdServed(h, { length: 'chunked' })) },
+  'image-limit-exclusive': { deviates: async (h) => !(await createdServed(h, { body: 'jpeg-at-limit' })) },
   'image-order-negative-accepted': {
     deviates: async (h) => (await h.call('pro-1', 'POST', `/items/${await firstId(h, 'pro-1')}/images`, { body: { url: ok(), order: -1 } })).status === 201,
   },

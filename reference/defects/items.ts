@@ -68,4 +68,13 @@ export const ITEMS_DEFECTS = {
   'image-non-2xx-accepted': items('an image URL answering a non-2xx status is accepted without looking at it', ['ITEM-IMG-5', 'ITEM-IMG-7']),
   'image-status-ignored': items('the status of an image URL is ignored: a 404 whose body is a JPEG is accepted', ['ITEM-IMG-5', 'ITEM-IMG-7']),
   'image-order-negative-accepted': items('an additional image with a negative order is accepted', ['ITEM-IMG-8']),
+  // Images served otherwise than the suite's fixed kinds (issue 17.2): each caught by specs/items/served-images.spec.ts alone
+  'image-redirect-307-308-followed': items('an image URL answering 307 or 308 is followed (301, 302 and 303 are still refused)', ['ITEM-IMG-4', 'ITEM-IMG-7']),
+  'image-status-200-only': items('only an image answered 200 is accepted: a JPEG answered 201, 202 or 203 is refused', ['ITEM-IMG-1', 'ITEM-IMG-6']),
+  'image-type-from-header': items('an image typed image/jpeg is accepted without a look at its bytes: a PNG so labelled passes', ['ITEM-IMG-2', 'ITEM-IMG-7']),
+  'image-type-case-sensitive': items('the Content-Type is compared letter for letter: a JPEG typed IMAGE/JPEG is refused', ['ITEM-IMG-1', 'ITEM-IMG-6']),
+  'image-type-from-extension': items('an image at a .jpg or .jpeg path is accepted whatever its bytes: a PNG there passes', ['ITEM-IMG-2', 'ITEM-IMG-7']),
+  'image-size-from-header': items('the size is read from Content-Length alone: an image of 11 MiB streamed chunked passes', ['ITEM-IMG-3', 'ITEM-IMG-7']),
+  'image-length-required': items('an image without Content-Length (streamed chunked) is refused', ['ITEM-IMG-1', 'ITEM-IMG-6']),
+  'image-limit-exclusive': items('the size limit is exclusive and read as 10^7 bytes: a JPEG of exactly 10,000,000 bytes is refused', ['ITEM-IMG-1', 'ITEM-IMG-6']),
 } satisfies Record<string, DefectInfo>;

@@ -14,9 +14,10 @@
  * One reason per refusal (support/bearer-control.ts): each refused call follows
  * its control, the same call with a valid access token, which must not be
  * refused for its credentials nor answer the same 4xx; else the operation is not
- * exercised, with why. The control of POST /items creates an item, so that check
- * leases a Pro account; the control of POST /webhooks creates a webhook (no
- * quota). Both are deleted after the check.
+ * exercised, with why. Each operation's control is sent once per worker and
+ * serves both refusals. The control of POST /items creates an item, so that
+ * check leases a Pro account; the control of POST /webhooks creates a webhook (no
+ * quota). Both are deleted after the check that made them.
  */
 import { randomUUID } from 'node:crypto';
 import { listOperations, type Operation, fillPath } from '../../schemas/operations.js';
@@ -113,20 +114,36 @@ interface Fixtures {
 }
 
 /**
- * The call with a valid token, then the same call refused (`bearer`: null for none, or a bogus token).
- * Resources the control creates are tracked for cleanup.
+ * The control of each operation, sent once per worker: the refusals without a bearer and with a bogus one share
+ * it (the same call with a valid token answers alike for both), so POST /items creates one item, not two.
  */
+const controls = new Map<string, Promise<ApiResponse>>();
+
+async function controlOf(f: Fixtures, op: Operation, call: { method: Operation['method']; path: string; body: unknown }): Promise<ApiResponse> {
+  const known = controls.get(op.operationId);
+  if (known) return known;
+  const sent = (async () => {
+    const session = op.operationId === 'createItem' ? await f.sessions.lease('pro') : await f.sessions.pooled(f.sessions.anyAccount('pro').plan);
+    // A probe only: the registered checks judge these operations in their own checks, not here.
+    const control = await f.api.request(session, { ...call, skipChecks: ['not-a-server-error', 'response-schema', 'documented-success-status', 'error-body-shape', 'json-content-type'] });
+    const created = (control.json as { id?: unknown } | undefined)?.id;
+    if (control.status >= 200 && control.status <= 299 && typeof created === 'string') {
+      if (op.operationId === 'createItem') f.track.item(session, created);
+      if (op.operationId === 'createWebhook') f.track.webhook(session, created);
+    }
+    return control;
+  })();
+  controls.set(op.operationId, sent);
+  // A control that broke (a transport failure) is not remembered: the next check sends its own.
+  sent.catch(() => controls.delete(op.operationId));
+  return sent;
+}
+
+/** The call's control with a valid token (once per worker), then the same call refused (`bearer`: null for none, or a bogus token). */
 async function controlThenRefused(f: Fixtures, op: Operation, bearer: string | null): Promise<{ control: ApiResponse; refused: ApiResponse }> {
   const found = await discover(f.api, f.sessions.shared(f.sessions.anyAccount('pro').plan));
-  const session = op.operationId === 'createItem' ? await f.sessions.lease('pro') : await f.sessions.pooled(f.sessions.anyAccount('pro').plan);
   const call = { method: op.method, path: probePath(op, found), body: validLookingBody(op, f.imageHost, NEVER_HOOK, found) };
-  // A probe only: the registered checks judge these operations in their own checks, not here.
-  const control = await f.api.request(session, { ...call, skipChecks: ['not-a-server-error', 'response-schema', 'documented-success-status', 'error-body-shape', 'json-content-type'] });
-  const created = (control.json as { id?: unknown } | undefined)?.id;
-  if (control.status >= 200 && control.status <= 299 && typeof created === 'string') {
-    if (op.operationId === 'createItem') f.track.item(session, created);
-    if (op.operationId === 'createWebhook') f.track.webhook(session, created);
-  }
+  const control = await controlOf(f, op, call);
   const refused = await f.api.request(null, { ...call, ...(bearer === null ? {} : { bearer }), skipChecks: ['not-a-server-error'] });
   return { control, refused };
 }

@@ -15,7 +15,8 @@ export function bearerRefusalUnproven(refused: Exchange, control: Exchange): str
   if (refused.status === 429) return 'the request without a valid token was answered 429 (throttled), a refusal for another reason';
   const other = otherReason(control.status);
   if (other !== undefined) return `the same request with a valid token: ${other}`;
-  if (control.status === refused.status) {
+  // Only a refusal can be one for another reason: an answer served without a valid bearer fails whatever the control says.
+  if (control.status === refused.status && refused.status >= 400 && refused.status <= 499) {
     return `the same request with a valid token answered ${control.status} too: the refusal cannot be told from the request's other properties`;
   }
   return undefined;
