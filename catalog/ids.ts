@@ -55,7 +55,8 @@ export function idTopic(id: string): string {
   return parts.length > 2 ? parts.slice(1, -1).join('-') : (parts[1] ?? id);
 }
 
-const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The text as a literal inside a regular expression. */
+export const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * The `--grep` pattern that selects every check citing one of `ids` in brackets:
