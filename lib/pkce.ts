@@ -2,8 +2,6 @@ import { createHash, randomBytes } from 'node:crypto';
 
 /** RFC 7636 section 4.1: the unreserved alphabet of a code_verifier. */
 export const VERIFIER_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~';
-export const VERIFIER_MIN_LENGTH = 43;
-export const VERIFIER_MAX_LENGTH = 128;
 
 const VERIFIER_PATTERN = /^[A-Za-z0-9\-._~]{43,128}$/;
 

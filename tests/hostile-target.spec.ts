@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { scanForSecrets } from '../reporting/secret-scan.js';
+import { scanForSecrets } from './secret-scan.js';
 import { cleanEnv, startExternalReference } from './external-reference.js';
 import { type FaultRule, startHostileProxy } from './hostile-proxy.js';
 

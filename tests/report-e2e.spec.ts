@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { generateAllure, labelAllureResults } from '../reporting/allure.js';
 import { loadCatalog } from '../catalog/index.js';
-import { scanForSecrets } from '../reporting/secret-scan.js';
+import { scanForSecrets } from './secret-scan.js';
 import { CATALOG_DIR, filesFrom, runFixtureProject, runScript, tempDir } from './fixtures-report/helpers.js';
 
 /**

@@ -2,12 +2,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateRawSync, gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
-import { base64Forms, scanForSecrets } from '../reporting/secret-scan.js';
-import { readZip } from '../reporting/zip.js';
+import { base64Forms, scanForSecrets } from './secret-scan.js';
+import { readZip } from './zip.js';
 import { tempDir } from './fixtures-report/helpers.js';
 
 /**
- * reporting/secret-scan.ts: finds a secret in every form a report could carry
+ * tests/secret-scan.ts: finds a secret in every form a report could carry
  * it, inside archives too, and never reports one that is not there.
  */
 

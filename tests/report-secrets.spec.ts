@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { labelAllureResults } from '../reporting/allure.js';
 import { formatConsoleSummary } from '../reporting/console.js';
 import { describeTarget, maskDeep, maskText } from '../reporting/masking.js';
-import { scanForSecrets } from '../reporting/secret-scan.js';
+import { scanForSecrets } from './secret-scan.js';
 import { filesFrom, fixture, PLANTED, SECRET_ENV, tempDir } from './fixtures-report/helpers.js';
 
 /**

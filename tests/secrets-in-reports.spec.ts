@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { type ScanStats, type SecretToFind, scanForSecrets } from '../reporting/secret-scan.js';
+import { type ScanStats, type SecretToFind, scanForSecrets } from './secret-scan.js';
 import { freePort } from './free-port.js';
 import { cleanEnv, startExternalReference } from './external-reference.js';
 

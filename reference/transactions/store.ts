@@ -34,7 +34,6 @@ export interface Transaction {
 
 /** The tracking statuses the reference accepts (the spec does not list them). */
 export const DELIVERY_STATUSES = ['registered', 'in_transit', 'delivered', 'returned'] as const;
-export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 export interface Delivery {
   deliveryId: string;
