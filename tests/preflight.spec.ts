@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, request as forward, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './reference-fixture.js';
 import { type PreflightOutcome, runPreflight } from '../fixtures/preflight.js';
 import { loadSettings, readRunSettings, type Settings, SettingsError } from '../fixtures/settings.js';
 import { startSuiteServer } from '../fixtures/suite-server.js';
@@ -17,7 +17,7 @@ import { loadCatalog } from '../catalog/index.js';
 import { finishRun } from '../reporting/finish.js';
 import { preflightRead } from '../reporting/preflight-report.js';
 import { freePort } from './free-port.js';
-import { type External, startExternalReference } from './external-reference.js';
+import type { External } from './external-reference.js';
 import { ROOT, tempDir } from './fixtures-report/helpers.js';
 
 const CATALOG_DIR = `${ROOT}/catalog`;
@@ -30,11 +30,11 @@ test.describe.configure({ mode: 'serial' });
 let reference: External;
 let target: Record<string, string>;
 
-test.beforeAll(async () => {
-  reference = await startExternalReference({ REFERENCE_PORT: String(await freePort()), REFERENCE_CLIENT_SECRET: SECRET, REFERENCE_CONTROL_TOKEN: CONTROL });
+test.use({ externalReferenceEnv: { REFERENCE_CLIENT_SECRET: SECRET, REFERENCE_CONTROL_TOKEN: CONTROL } });
+test.beforeAll(({ externalReference }) => {
+  reference = externalReference;
   target = reference.settings;
 });
-test.afterAll(async () => reference?.stop());
 
 const settingsOf = (env: Record<string, string>): Settings => loadSettings({ ...target, SC_REQUEST_TIMEOUT_MS: '5000', ...env });
 const preflight = (env: Record<string, string> = {}, options: Parameters<typeof runPreflight>[1] = {}) => runPreflight(settingsOf(env), { deadlineMs: 20_000, ...options });

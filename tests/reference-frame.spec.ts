@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
-import { expect, test } from '@playwright/test';
-import { type RunningReference, startReference } from '../reference/server.js';
+import type { RunningReference } from '../reference/server.js';
+import { expect, test } from './reference-fixture.js';
 import { login } from './reference-login.js';
 
 /**
@@ -10,12 +10,9 @@ import { login } from './reference-login.js';
 
 let ref: RunningReference;
 let bearer: string;
-test.beforeAll(async () => {
-  ref = await startReference();
+test.beforeAll(async ({ reference }) => {
+  ref = reference;
   bearer = `Bearer ${(await login(ref, ref.accounts[0])).access_token}`;
-});
-test.afterAll(async () => {
-  await ref?.close();
 });
 
 async function call(url: string, init: RequestInit = {}): Promise<{ status: number; body: Record<string, unknown> }> {

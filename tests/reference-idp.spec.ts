@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './reference-fixture.js';
 import { request } from 'undici';
 import { type RunningReference, startReference } from '../reference/server.js';
 import { authorize, exchange, login, parseForm, refresh, tokenRequest } from './reference-login.js';
@@ -9,11 +9,8 @@ import { authorize, exchange, login, parseForm, refresh, tokenRequest } from './
  */
 
 let ref: RunningReference;
-test.beforeAll(async () => {
-  ref = await startReference();
-});
-test.afterAll(async () => {
-  await ref?.close();
+test.beforeAll(({ reference }) => {
+  ref = reference;
 });
 
 const pro = () => ref.accounts[0];

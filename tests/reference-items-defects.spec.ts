@@ -7,20 +7,20 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './reference-fixture.js';
 import { serveImage } from '../fixtures/images.js';
 import { type ServedImage, servedPath } from '../fixtures/served-image.js';
 import { isTestable, requirementById } from '../catalog/index.js';
 import { ITEMS_DEFECTS } from '../reference/defects/items.js';
 import { isVariantName } from '../reference/variants.js';
-import { createPayload, type HarnessOptions, type ImageHost, ItemsHarness, startImageHost } from './reference-items-harness.js';
+import { createPayload, type HarnessOptions, type ImageHost, ItemsHarness } from './reference-items-harness.js';
 
 let host: ImageHost;
 // The suite's own image host, for the images served the way a check chose (fixtures/served-image.ts).
 let suiteImages: Server;
 let suiteImagesBase: string;
-test.beforeAll(async () => {
-  host = await startImageHost();
+test.beforeAll(async ({ imageHost }) => {
+  host = imageHost;
   suiteImages = createServer((req, res) => {
     if (!serveImage(req, res, new URL(req.url ?? '/', 'http://x').pathname)) res.writeHead(404).end();
   });
@@ -28,7 +28,6 @@ test.beforeAll(async () => {
   suiteImagesBase = `http://127.0.0.1:${(suiteImages.address() as AddressInfo).port}`;
 });
 test.afterAll(async () => {
-  await host.close();
   await new Promise<void>((resolve) => suiteImages.close(() => resolve()));
 });
 

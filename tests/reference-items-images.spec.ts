@@ -4,15 +4,14 @@
  * adds, against a local image host. Also: the fetch deadline, the image order,
  * the image limit and image removal.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './reference-fixture.js';
 import { MAX_EXTRA_IMAGES } from '../reference/items/routes-images.js';
-import { createPayload, type ImageHost, ItemsHarness, startImageHost } from './reference-items-harness.js';
+import { createPayload, type ImageHost, ItemsHarness } from './reference-items-harness.js';
 
 let host: ImageHost;
-test.beforeAll(async () => {
-  host = await startImageHost();
+test.beforeAll(({ imageHost }) => {
+  host = imageHost;
 });
-test.afterAll(async () => host.close());
 
 const GOOD = ['/ok.jpg', '/octet.jpg', '/exact.jpg'];
 const BAD = ['/ok.png', '/png-as.jpg', '/jpeg-as.png', '/redirect.jpg', '/missing.jpg', '/big-declared.jpg', '/big-chunked.jpg', '/nowhere.jpg'];

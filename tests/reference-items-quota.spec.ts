@@ -4,15 +4,14 @@
  * operations, reservations, events, setLimit, racing creates, and a
  * fast-check model of the whole rule.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './reference-fixture.js';
 import fc from 'fast-check';
-import { createPayload, type ImageHost, ItemsHarness, startImageHost } from './reference-items-harness.js';
+import { createPayload, type ImageHost, ItemsHarness } from './reference-items-harness.js';
 
 let host: ImageHost;
-test.beforeAll(async () => {
-  host = await startImageHost();
+test.beforeAll(({ imageHost }) => {
+  host = imageHost;
 });
-test.afterAll(async () => host.close());
 
 const create = async (h: ItemsHarness, who: string): Promise<string> => {
   const answer = await h.call(who, 'POST', '/items', { body: createPayload(host.url('/ok.jpg')) });

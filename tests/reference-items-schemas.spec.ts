@@ -3,15 +3,14 @@
  * (schemas/*.schema.json), under every items variant: the suite validates a
  * target's answers with the same files, so the reference must pass them first.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './reference-fixture.js';
 import { type SchemaName, validate } from '../schemas/index.js';
-import { createPayload, type ImageHost, ItemsHarness, startImageHost } from './reference-items-harness.js';
+import { createPayload, type ImageHost, ItemsHarness } from './reference-items-harness.js';
 
 let host: ImageHost;
-test.beforeAll(async () => {
-  host = await startImageHost();
+test.beforeAll(({ imageHost }) => {
+  host = imageHost;
 });
-test.afterAll(async () => host.close());
 
 const expectValid = (schema: SchemaName, data: unknown) => {
   const result = validate(schema, data);

@@ -3,15 +3,14 @@
  * refused case answers 4xx {code, message} with the code we chose, creates
  * nothing and fetches no image; each accepted edge case answers 201.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './reference-fixture.js';
 import fc from 'fast-check';
-import { createPayload, type ImageHost, ItemsHarness, startImageHost } from './reference-items-harness.js';
+import { createPayload, type ImageHost, ItemsHarness } from './reference-items-harness.js';
 
 let host: ImageHost;
-test.beforeAll(async () => {
-  host = await startImageHost();
+test.beforeAll(({ imageHost }) => {
+  host = imageHost;
 });
-test.afterAll(async () => host.close());
 
 type Body = Record<string, unknown>;
 const ok = () => host.url('/ok.jpg');

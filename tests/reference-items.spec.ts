@@ -4,14 +4,13 @@
  * reference-items-quota.spec.ts, payload rules in reference-items-validation.spec.ts,
  * image rules in reference-items-images.spec.ts.
  */
-import { expect, test } from '@playwright/test';
-import { createPayload, type ImageHost, ItemsHarness, startImageHost } from './reference-items-harness.js';
+import { expect, test } from './reference-fixture.js';
+import { createPayload, type ImageHost, ItemsHarness } from './reference-items-harness.js';
 
 let host: ImageHost;
-test.beforeAll(async () => {
-  host = await startImageHost();
+test.beforeAll(({ imageHost }) => {
+  host = imageHost;
 });
-test.afterAll(async () => host.close());
 
 interface Category {
   id: number;

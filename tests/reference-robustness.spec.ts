@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './reference-fixture.js';
 import fc from 'fast-check';
 import { Pool } from 'undici';
-import { type RunningReference, startReference } from '../reference/server.js';
+import type { RunningReference } from '../reference/server.js';
 import { extractList } from '../schemas/lists.js';
 import { type Known, type RandomRequest, requestArb } from './reference-robustness-arbitraries.js';
 import { login } from './reference-login.js';
@@ -31,8 +31,11 @@ async function call(method: string, path: string, auth: string, body?: unknown):
   return res.body.json();
 }
 
-test.beforeAll(async () => {
-  ref = await startReference();
+// Ten thousand random requests, the control token among them, leave the reference in no state another file should meet.
+test.use({ referenceOwner: 'robustness' });
+
+test.beforeAll(async ({ reference }) => {
+  ref = reference;
   pool = new Pool(new URL(ref.baseUrl).origin, { connections: 8, headersTimeout: 10_000, bodyTimeout: 10_000 });
   const { access_token } = await login(ref, ref.accounts[0]);
   const bearer = `Bearer ${access_token}`;
@@ -53,7 +56,6 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await pool?.close();
-  await ref?.close();
 });
 
 /** Replays a printed failure: FC_SEED=<seed> [FC_PATH=<path>] npx playwright test ... */

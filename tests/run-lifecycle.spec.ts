@@ -10,9 +10,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './reference-fixture.js';
 import { freePort } from './free-port.js';
-import { cleanEnv, type External, startExternalReference } from './external-reference.js';
+import { cleanEnv, type External } from './external-reference.js';
 import { ROOT, tempDir } from './fixtures-report/helpers.js';
 
 // Colour escapes, built without a control character in a regex literal.
@@ -58,10 +58,9 @@ test.describe.configure({ mode: 'serial' });
 
 test.describe('a misconfigured run ends at the preflight', () => {
   let reference: External;
-  test.beforeAll(async () => {
-    reference = await startExternalReference({ REFERENCE_PORT: String(await freePort()) });
+  test.beforeAll(({ externalReference }) => {
+    reference = externalReference;
   });
-  test.afterAll(async () => reference?.stop());
 
   test('each row: exit 2 within 60 s, one line per cause, conformance.json says the run is broken', async () => {
     test.setTimeout(300_000);
