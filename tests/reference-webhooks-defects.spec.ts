@@ -207,6 +207,47 @@ const cases: Record<string, Case> = {
       expect(receiver.received).toHaveLength(2);
     },
   },
+  'retry-only-after-5xx': {
+    defect: 'retry-only-after-5xx',
+    script: (n) => (n === 0 ? 404 : 200),
+    run: async (rig, receiver) => {
+      await rig.subscribe('pro-1', `${receiver.base}/h`, ['ITEM_LISTED']);
+      emit(rig);
+      await receiver.waitFor(1);
+      await sleep(400);
+      expect(receiver.received).toHaveLength(1);
+    },
+  },
+  'only-200-confirms': {
+    defect: 'only-200-confirms',
+    script: () => 202,
+    run: async (rig, receiver) => {
+      await rig.subscribe('pro-1', `${receiver.base}/h`, ['ITEM_LISTED']);
+      emit(rig);
+      const [a, b] = await receiver.waitFor(2);
+      expect(b.json.id).toBe(a.json.id);
+    },
+  },
+  'delivery-timeout-short': {
+    defect: 'delivery-timeout-short',
+    // The first attempt is never answered: given up after 250 ms, not the usual 3 s, it comes again at once.
+    script: (n) => (n === 0 ? 'hang' : 200),
+    run: async (rig, receiver) => {
+      await rig.subscribe('pro-1', `${receiver.base}/h`, ['ITEM_LISTED']);
+      emit(rig);
+      const [a, b] = await receiver.waitFor(2, 1500);
+      expect(b.json.id).toBe(a.json.id);
+      expect(b.at - a.at).toBeLessThan(1000);
+    },
+  },
+  'query-reencoded-as-uri': {
+    defect: 'query-reencoded-as-uri',
+    run: async (rig, receiver) => {
+      await rig.subscribe('pro-1', `${receiver.base}/h?user=a%26b%2Bc%20d`, ['ITEM_LISTED']);
+      emit(rig);
+      expect((await receiver.waitFor(1))[0].target).toBe('/h?user=a&b+c%20d');
+    },
+  },
   'timestamp-header-missing': {
     defect: 'timestamp-header-missing',
     run: async (rig, receiver) => {

@@ -28,6 +28,11 @@ export const WEBHOOKS_DEFECTS = {
   'no-retry': webhooks('a notification answered with a non-2xx status is never retried', ['WH-NOTIF-6']),
   'retry-new-id': webhooks('a retry carries a new notification id instead of the same one', ['WH-NOTIF-5']),
   'duplicate-after-success': webhooks('a notification answered 2xx is delivered once more', ['WH-NOTIF-7']),
+  // What the subscriber answers, and the query it subscribed (issue 17.2): each caught by notification-answers or notification-query alone
+  'retry-only-after-5xx': webhooks('a notification answered a 4xx is never retried (only a 5xx or no answer is)', ['WH-NOTIF-6']),
+  'only-200-confirms': webhooks('only a 200 answer confirms receipt: a notification answered 201, 202 or 204 is delivered again', ['WH-NOTIF-7']),
+  'delivery-timeout-short': webhooks('a delivery attempt gives up after 250 ms: a 2xx answered later counts as failed and the notification comes again', ['WH-NOTIF-7']),
+  'query-reencoded-as-uri': webhooks('the subscribed query is decoded and written again with encodeURI: values holding & = + # ? come back changed', ['WH-NOTIF-9']),
   'retry-same-timestamp': webhooks("a retry reuses the first attempt's X-Service-Timestamp instead of a new one", ['WH-SIG-4']),
   'timestamp-in-seconds': webhooks('X-Service-Timestamp is epoch seconds instead of epoch milliseconds', ['WH-SIG-3']),
   'timestamp-header-missing': webhooks('notifications carry no X-Service-Timestamp header (the signature still covers one)', ['WH-SIG-1']),

@@ -116,17 +116,22 @@ export class Dispatcher {
     const timestamp = this.nextTimestamp(job, retry);
     job.attempts += 1;
     const body = Buffer.from(JSON.stringify(job.notification), 'utf8');
-    const result = await postOnce(
+    const sent = await postOnce(
       {
         url: this.targetUrl(webhook),
         body,
         headers: this.headers(webhook, body, String(timestamp)),
-        timeoutMs,
+        // The defect gives up on a subscriber long before a reasonable one answers.
+        timeoutMs: seam.defect('delivery-timeout-short') ? 250 : timeoutMs,
       },
       this.inFlight,
     );
+    // The defect takes 200 alone for a confirmation: 201, 202 and 204 count as failed.
+    const result = sent.ok && sent.status !== 200 && seam.defect('only-200-confirms') ? { ok: false as const, status: sent.status } : sent;
     if (result.ok && job.attempts === 1 && seam.defect('duplicate-after-success')) this.later(job, retryMs[0] ?? 0);
     if (result.ok || this.closed || seam.defect('no-retry')) return;
+    // The defect takes a 4xx for final: only a 5xx (or no answer) is retried.
+    if (result.status !== undefined && result.status < 500 && seam.defect('retry-only-after-5xx')) return;
     const retriesDone = job.attempts - 1;
     if (retriesDone >= retryMs.length) return; // bounded: give up after the last delay
     this.later(job, retryMs[retriesDone]);
@@ -158,7 +163,17 @@ export class Dispatcher {
   private targetUrl(webhook: Webhook): string {
     // staleUrl is only ever set by the `put-url-ignored` defect (routes.ts).
     const url = webhook.staleUrl ?? webhook.url;
-    if (!this.deps.seam.defect('query-string-dropped')) return url;
-    return url.replace(/[?#].*$/s, '');
+    if (this.deps.seam.defect('query-string-dropped')) return url.replace(/[?#].*$/s, '');
+    if (this.deps.seam.defect('query-reencoded-as-uri')) return reencodedAsUri(url);
+    return url;
   }
+}
+
+/** The `query-reencoded-as-uri` defect: each name and value decoded, then written with encodeURI, which leaves & = + # ? as they are. */
+function reencodedAsUri(url: string): string {
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const query = url.slice(at + 1).replace(/#.*$/s, '');
+  const pairs = [...new URLSearchParams(query)].map(([name, value]) => `${encodeURI(name)}=${encodeURI(value)}`);
+  return `${url.slice(0, at)}?${pairs.join('&')}`;
 }

@@ -1,0 +1,68 @@
+/**
+ * What the subscriber answers decides whether a notification comes again
+ * (support/receiver-answers.ts): no receipt is confirmed by any 4xx or 5xx, so a
+ * retry is due (WH-NOTIF-6); receipt is confirmed by any 2xx, given at once or up
+ * to 1 s late, so the notification is not delivered again (WH-NOTIF-7). Both are
+ * SHOULD: the spec shows no retry schedule. One event serves every case: a hook
+ * per answer (the fixed examples and a few drawn ones, the seed annotated),
+ * each subscribed to ITEM_INACTIVATED, then one Pro inactivation.
+ */
+import { type Hook, soft, test } from '../../fixtures/index.js';
+import { drawCases } from './support/drawn.js';
+import { ofType } from './support/notification-checks.js';
+import { ANSWER_EXAMPLES, confirms, describeAnswer, type ReceiverAnswer, receiverAnswers } from './support/receiver-answers.js';
+import { subscribeHook } from './support/subscriptions.js';
+import { provokeItemInactivated } from './support/tagged-item.js';
+import { afterQuietPeriod, awaitDeliveries, pollDeliveries } from './support/waiting.js';
+
+const INACTIVATED = 'ITEM_INACTIVATED';
+
+test.describe('notification answers', { tag: '@webhooks' }, () => {
+  test('[WH-NOTIF-6][WH-NOTIF-7] a notification answered any 4xx or 5xx comes again; one answered any 2xx, at once or up to 1 s late, does not', { tag: '@should' }, async ({
+    api,
+    sessions,
+    track,
+    receiver,
+    imageHost,
+    settings,
+  }) => {
+    const session = await sessions.lease('pro');
+    const { cases, replay } = drawCases(receiverAnswers(), ANSWER_EXAMPLES, 4, '[WH-NOTIF-6][WH-NOTIF-7]');
+    const hooks: { hook: Hook; answer: ReceiverAnswer }[] = [];
+    for (const answer of cases) {
+      const hook = await receiver.newHook();
+      await subscribeHook({ api, session, track }, hook, [INACTIVATED]);
+      await hook.script([answer]);
+      hooks.push({ hook, answer });
+    }
+    const itemId = await provokeItemInactivated({ api, session, imageHost, track });
+    const about = (ds: Parameters<typeof ofType>[0]) => ofType(ds, INACTIVATED, itemId);
+    for (const { hook, answer } of hooks) {
+      await awaitDeliveries(hook, (ds) => about(ds).length > 0, `an ${INACTIVATED} notification at the hook answering ${describeAnswer(answer)}`, ['WH-EVT-2']);
+    }
+    // One deadline for every retry awaited: they are due at once.
+    const deadline = Date.now() + settings.webhookWaitMs;
+    for (const { hook, answer } of hooks.filter((h) => !confirms(h.answer))) {
+      const twice = await pollDeliveries(hook, (ds) => about(ds).length >= 2, Math.max(0, deadline - Date.now()));
+      await soft.verify(twice !== undefined, {
+        title: `a notification answered ${describeAnswer(answer)} is delivered again`,
+        requirements: ['WH-NOTIF-6'],
+        expected: `a retry within ${settings.webhookWaitMs} ms (SC_WEBHOOK_WAIT_MS)`,
+        actual: `no retry after the ${answer.status} (cases drawn by: ${replay})`,
+      });
+    }
+    const confirming = hooks.filter((h) => confirms(h.answer));
+    const later = await afterQuietPeriod(settings, confirming.map((h) => h.hook));
+    for (const [i, { answer }] of confirming.entries()) {
+      const [first, ...more] = about(later[i]);
+      const id = (first?.json as { id?: unknown } | undefined)?.id;
+      const again = more.filter((d) => (d.json as { id?: unknown } | undefined)?.id === id);
+      await soft.verify(again.length === 0, {
+        title: `a notification answered ${describeAnswer(answer)} is not delivered again`,
+        requirements: ['WH-NOTIF-7'],
+        expected: `notification ${String(id)} delivered once`,
+        actual: `delivered ${1 + again.length} times (cases drawn by: ${replay})`,
+      });
+    }
+  });
+});

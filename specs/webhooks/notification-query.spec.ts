@@ -1,0 +1,39 @@
+/**
+ * Query parameters of the subscribed URL come back on the notification whatever
+ * their characters (WH-NOTIF-9; support/query-values.ts): a hook per query (the
+ * fixed examples and a few drawn ones, the seed annotated), each subscribed to
+ * ITEM_INACTIVATED, then one Pro inactivation; every notification's query,
+ * decoded, must hold each name and value as subscribed.
+ */
+import { type Hook, test } from '../../fixtures/index.js';
+import { drawCases } from './support/drawn.js';
+import { ofType, queryProblems } from './support/notification-checks.js';
+import { Problems } from './support/problems.js';
+import { QUERY_EXAMPLES, type Query, queries } from './support/query-values.js';
+import { subscribeHook } from './support/subscriptions.js';
+import { provokeItemInactivated } from './support/tagged-item.js';
+import { awaitDeliveries } from './support/waiting.js';
+
+const INACTIVATED = 'ITEM_INACTIVATED';
+
+test.describe('notification query', { tag: '@webhooks' }, () => {
+  test('[WH-NOTIF-9] query names and values that need percent-encoding come back unchanged on the notification', async ({ api, sessions, track, receiver, imageHost }) => {
+    const session = await sessions.lease('pro');
+    const { cases, replay } = drawCases(queries(), QUERY_EXAMPLES, 4, '[WH-NOTIF-9]');
+    const hooks: { hook: Hook; query: Query }[] = [];
+    for (const query of cases) {
+      const hook = await receiver.newHook(query);
+      await subscribeHook({ api, session, track }, hook, [INACTIVATED]);
+      hooks.push({ hook, query });
+    }
+    const itemId = await provokeItemInactivated({ api, session, imageHost, track });
+    const problems = new Problems();
+    const deliveries = [];
+    for (const { hook, query } of hooks) {
+      const ds = ofType(await awaitDeliveries(hook, (all) => ofType(all, INACTIVATED, itemId).length > 0, `an ${INACTIVATED} notification`, ['WH-EVT-2']), INACTIVATED, itemId);
+      deliveries.push(...ds);
+      for (const d of ds) problems.add('WH-NOTIF-9', queryProblems(d, query).map((p) => `subscribed ${JSON.stringify(query)}: ${p}`));
+    }
+    await problems.settle('every notification carries the query of the subscribed url, each name and value unchanged', `each query as subscribed (cases drawn by: ${replay})`, deliveries);
+  });
+});
