@@ -19,9 +19,10 @@
  * path) is rewritten the same way. tests/openapi.spec.ts fails when the checked-in
  * document differs from what this script builds.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { SCHEMA_NAMES, type SchemaName, getSchema } from '../schemas/index.js';
+import { writeOrCheck } from './derived-file.js';
 
 export const OPENAPI_FILE = fileURLToPath(new URL('../schemas/openapi.json', import.meta.url));
 
@@ -120,7 +121,7 @@ export function buildOpenApi(current: JsonObject): JsonObject {
 }
 
 /** Every `$ref` string in a JSON value. */
-function refs(value: Json, out: string[] = []): string[] {
+export function refs(value: unknown, out: string[] = []): string[] {
   if (Array.isArray(value)) for (const v of value) refs(v, out);
   else if (value && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) {
@@ -154,18 +155,8 @@ function dropUnusedDefs(schemas: JsonObject, doc: JsonObject): void {
 export const serialize = (doc: JsonObject): string => `${JSON.stringify(doc, null, 2)}\n`;
 
 function main(): void {
-  const text = readFileSync(OPENAPI_FILE, 'utf8');
-  const fresh = serialize(buildOpenApi(JSON.parse(text) as JsonObject));
-  if (process.argv.includes('--check')) {
-    if (fresh !== text) {
-      console.error('schemas/openapi.json is stale: run npx tsx scripts/build-openapi.ts');
-      process.exit(1);
-    }
-    console.log('schemas/openapi.json is fresh');
-    return;
-  }
-  writeFileSync(OPENAPI_FILE, fresh);
-  console.log(`wrote ${OPENAPI_FILE}`);
+  const fresh = serialize(buildOpenApi(JSON.parse(readFileSync(OPENAPI_FILE, 'utf8')) as JsonObject));
+  writeOrCheck(OPENAPI_FILE, fresh, 'npx tsx scripts/build-openapi.ts');
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();

@@ -8,10 +8,10 @@
  * tests/schemas.spec.ts calls generateTypes() and fails when the checked-in file
  * differs, so a schema change without a regeneration is caught.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { compile } from 'json-schema-to-typescript';
 import { SCHEMA_NAMES } from '../schemas/index.js';
+import { writeOrCheck } from './derived-file.js';
 
 const SCHEMAS_DIR = fileURLToPath(new URL('../schemas/', import.meta.url));
 export const TYPES_FILE = fileURLToPath(new URL('../schemas/types.ts', import.meta.url));
@@ -52,18 +52,7 @@ export async function generateTypes(): Promise<string> {
 }
 
 async function main(): Promise<void> {
-  const fresh = await generateTypes();
-  if (process.argv.includes('--check')) {
-    const current = readFileSync(TYPES_FILE, 'utf8');
-    if (current !== fresh) {
-      console.error('schemas/types.ts is stale: run npx tsx scripts/gen-types.ts');
-      process.exit(1);
-    }
-    console.log('schemas/types.ts is fresh');
-    return;
-  }
-  writeFileSync(TYPES_FILE, fresh);
-  console.log(`wrote ${TYPES_FILE}`);
+  writeOrCheck(TYPES_FILE, await generateTypes(), 'npx tsx scripts/gen-types.ts');
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -19,12 +19,11 @@ import type { Check } from './playwright-report.js';
 import { runPool } from './pool.js';
 import { type RunOutcome, runPlaywright } from './run-playwright.js';
 import {
-  type Counts,
+  blamePrecision,
   cites,
   confirmKill,
-  type DefectVerdict,
+  type DefectVerdictResult,
   defectVerdict,
-  blamePrecision,
   type SuiteVerdict,
   type SuiteVerdictResult,
   suiteVerdict,
@@ -63,22 +62,15 @@ export interface MatrixOptions {
   cwd?: string;
 }
 
-export interface DefectRow {
+/** One defect's line of the matrix: its declaration, its run's verdict (verdicts.ts) and where the run's log is. */
+export interface DefectRow extends DefectVerdictResult {
   name: string;
   group: string;
   description: string;
   breaks: string[];
   /** `breaks` IDs the catalog does not have: a matrix failure of their own. */
   unknownIds: string[];
-  verdict: DefectVerdict;
-  killers: string[];
-  killerError?: string;
-  relevant: Counts;
-  /** Every rule the run's failures were charged to, and those of them the defect does not declare. */
-  charged: string[];
-  extra: string[];
   seconds: number;
-  detail?: string;
   logPath?: string;
 }
 

@@ -29,44 +29,27 @@ export interface ReferenceFixtures {
   referenceOwner: string;
 }
 
+/** Uses what `start` gives for as long as the worker lives, then stops it, whatever the tests did. */
+async function serve<T>(start: () => Promise<T>, stop: (t: T) => Promise<void>, use: (t: T) => Promise<void>): Promise<void> {
+  const started = await start();
+  try {
+    await use(started);
+  } finally {
+    await stop(started);
+  }
+}
+
 export const test = base.extend<object, ReferenceFixtures>({
   referenceOwner: ['', { scope: 'worker', option: true }],
-  reference: [
-    // Depends on referenceOwner so that a file naming an owner gets a reference of its own.
-    async ({ referenceOwner: _owner }, use) => {
-      const reference = await startReference();
-      try {
-        await use(reference);
-      } finally {
-        await reference.close();
-      }
-    },
-    { scope: 'worker' },
-  ],
+  // Depends on referenceOwner so that a file naming an owner gets a reference of its own.
+  reference: [({ referenceOwner: _owner }, use) => serve(() => startReference(), (r) => r.close(), use), { scope: 'worker' }],
   externalReferenceEnv: [{}, { scope: 'worker', option: true }],
   externalReference: [
-    async ({ externalReferenceEnv }, use) => {
-      const reference = await startExternalReference({ REFERENCE_PORT: '0', ...externalReferenceEnv });
-      try {
-        await use(reference);
-      } finally {
-        await reference.stop();
-      }
-    },
+    ({ externalReferenceEnv }, use) => serve(() => startExternalReference({ REFERENCE_PORT: '0', ...externalReferenceEnv }), (r) => r.stop(), use),
     { scope: 'worker' },
   ],
-  imageHost: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this destructuring.
-    async ({}, use) => {
-      const host = await startImageHost();
-      try {
-        await use(host);
-      } finally {
-        await host.close();
-      }
-    },
-    { scope: 'worker' },
-  ],
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this destructuring.
+  imageHost: [({}, use) => serve(startImageHost, (host) => host.close(), use), { scope: 'worker' }],
 });
 
 export { expect } from '@playwright/test';

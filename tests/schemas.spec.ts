@@ -8,20 +8,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { TYPES_FILE, generateTypes } from '../scripts/gen-types.js';
 import { SCHEMA_NAMES, SCHEMAS_DIR, compileAll, getSchema, schemaId, validate } from '../schemas/index.js';
+import { refs } from '../scripts/build-openapi.js';
 
 const DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 
-/** Every `$ref` value found anywhere in a JSON value. */
-function refsIn(value: unknown, out: string[] = []): string[] {
-  if (Array.isArray(value)) for (const v of value) refsIn(v, out);
-  else if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      if (k === '$ref' && typeof v === 'string') out.push(v);
-      else refsIn(v, out);
-    }
-  }
-  return out;
-}
 
 test('SCHEMA_NAMES lists exactly the *.schema.json files of schemas/', () => {
   const onDisk = readdirSync(SCHEMAS_DIR)
@@ -41,7 +31,7 @@ for (const name of SCHEMA_NAMES) {
     expect(schema.$schema).toBe(DIALECT);
     expect(schema.$id).toBe(schemaId(name));
     expect(typeof schema.title).toBe('string');
-    for (const ref of refsIn(schema)) {
+    for (const ref of refs(schema)) {
       // A relative ref resolves against the $id for Ajv and against the file for
       // file-based tools (Prism, Redocly): both land on the same schema.
       expect(ref, `${name}: ${ref}`).not.toMatch(/^[a-z]+:/i);

@@ -1,0 +1,21 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { relative } from 'node:path';
+
+/**
+ * The end of a builder of a derived file (scripts/build-openapi.ts,
+ * scripts/gen-types.ts): with `--check`, exit 1 when the checked-in file differs
+ * from what the builder makes; otherwise write it.
+ */
+export function writeOrCheck(file: string, fresh: string, rebuild: string, argv: readonly string[] = process.argv): void {
+  const name = relative(process.cwd(), file) || file;
+  if (argv.includes('--check')) {
+    if (fresh !== readFileSync(file, 'utf8')) {
+      console.error(`${name} is stale: run ${rebuild}`);
+      process.exit(1);
+    }
+    console.log(`${name} is fresh`);
+    return;
+  }
+  writeFileSync(file, fresh);
+  console.log(`wrote ${file}`);
+}
