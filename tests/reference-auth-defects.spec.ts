@@ -18,6 +18,17 @@ const apiGet = (ref: RunningReference, path: string, authorization?: string) =>
   fetch(`${ref.baseUrl}${path}`, { headers: authorization ? { authorization } : {} });
 const bearer = (token: unknown) => `Bearer ${String(token)}`;
 
+/** A code exchange as fetch answers it, headers and all. */
+async function rawExchange(ref: RunningReference): Promise<Response> {
+  const callback = await authorize(ref, ref.accounts[0]);
+  const form = { grant_type: 'authorization_code', code: callback.code ?? '', redirect_uri: ref.redirectUri, code_verifier: callback.verifier, client_id: ref.clientId, client_secret: ref.clientSecret };
+  return fetch(`${ref.authUrl}/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': 'reference-auth-defects' },
+    body: new URLSearchParams(form).toString(),
+  });
+}
+
 /** Tokens after one refresh: [first pair, second pair]. */
 async function rotated(ref: RunningReference) {
   const first = await login(ref, ref.accounts[0]);
@@ -83,6 +94,16 @@ const DEMOS: Record<string, Demo> = {
   'client-secret-not-checked': async (ref) => {
     const callback = await authorize(ref, ref.accounts[0]);
     expect((await exchange(ref, callback, { client_secret: 'wrong' })).status).toBe(200);
+  },
+  'token-response-cacheable': async (ref) => {
+    const answer = await rawExchange(ref);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('cache-control')).toBeNull();
+  },
+  'token-type-missing': async (ref) => {
+    const answer = await rawExchange(ref);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).not.toHaveProperty('token_type');
   },
   'refresh-not-rotated': async (ref) => {
     const [first, second] = await rotated(ref);

@@ -6,7 +6,7 @@ import { type Receiver, type Received, sleep, startReceiver, startWebhooks, type
 interface Case {
   defect?: string;
   variants?: string[];
-  script?: (n: number) => number;
+  script?: (n: number) => number | 'hang';
   /** Subscribes, emits, and checks what arrived. */
   run: (rig: WebhooksRig, receiver: Receiver) => Promise<void>;
 }

@@ -27,6 +27,9 @@ export const AUTH_DEFECTS = {
     ['AUTH-TOKEN-5', 'AUTH-REFRESH-4'],
   ),
   'client-secret-not-checked': auth('the token endpoint accepts any client_secret (or none) for the right client_id', ['AUTH-CLIENT-2']),
+  // Every token response (reference/oauth/token.ts), RFC 6749 5.1 (issue 17.3)
+  'token-response-cacheable': auth('token responses carry no Cache-Control: no-store (a cache may keep the tokens)', ['AUTH-TOKEN-6']),
+  'token-type-missing': auth('token responses carry no token_type', ['AUTH-TOKEN-7']),
   // Token endpoint, refresh_token grant (reference/oauth/token.ts)
   'refresh-not-rotated': auth('a refresh answers the same refresh token instead of a new one', ['AUTH-REFRESH-1']),
   'refreshed-access-token-rejected': auth('the access token a refresh answers is refused by the API', ['AUTH-REFRESH-2', 'AUTH-DIRECT-1']),

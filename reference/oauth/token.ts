@@ -69,14 +69,16 @@ function tokenReply(ctx: IdpContext, session: Session, refreshToken: string): Re
   const body: Record<string, unknown> = {
     access_token: ctx.sessions.issueAccessToken(session),
     refresh_token: refreshToken,
-    token_type: 'Bearer',
+    // RFC 6749 5.1: token_type is REQUIRED; the defect leaves it out.
+    ...(ctx.seam.defect('token-type-missing') ? {} : { token_type: 'Bearer' }),
     expires_in: ACCESS_TOKEN_SECONDS,
   };
   if (ctx.seam.variant('token-extra-fields')) {
     // Fields the spec does not show: a client must ignore them.
     Object.assign(body, { scope: '', id_token: `${ctx.sessions.mint()}.${newToken()}.${newToken()}`, refresh_expires_in: 2_592_000 });
   }
-  return { status: 200, body, headers: { 'cache-control': 'no-store', pragma: 'no-cache' } };
+  // RFC 6749 5.1: a response holding tokens MUST carry Cache-Control: no-store; the defect sends none.
+  return { status: 200, body, headers: ctx.seam.defect('token-response-cacheable') ? {} : { 'cache-control': 'no-store', pragma: 'no-cache' } };
 }
 
 function verifierMatches(ctx: IdpContext, verifier: string, challenge: string, method: 'S256' | 'plain'): boolean {
