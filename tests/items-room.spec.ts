@@ -75,3 +75,26 @@ test('without the control API the check is not exercised, with the reason; never
   const many = await ensureRoom(account(1000, 3, 2).deps(false), { min: 1, max: 9, why: 'reaching the quota' });
   expect(many).toMatchObject({ ok: false, reason: expect.stringContaining('997 free slot(s); needs 1..9') });
 });
+
+test('trim: with the control API the account gets exactly the room preferred, even when its own would do, and the undo restores it', async () => {
+  const a = account(5, 1, 2);
+  const result = await ensureRoom(a.deps(true), { min: 1, prefer: 1, trim: true, why: 'the last free slot' });
+  expect(result).toMatchObject({ ok: true, room: { total: 2, active: 1, free: 1, original: 5 } });
+  await a.undos[0]();
+  expect(a.state.sets).toEqual([2, 5]);
+  // Already at the room preferred: nothing to set.
+  const exact = account(2, 1, 0);
+  expect(await ensureRoom(exact.deps(true), { min: 1, prefer: 1, trim: true, why: 'the last free slot' })).toEqual({ ok: true, room: { total: 2, active: 1, free: 1 } });
+  expect(exact.state.sets).toEqual([]);
+});
+
+test('trim without the control API, or with one that refuses, uses the account’s own room when it is in range', async () => {
+  const a = account(5, 1, 0);
+  expect(await ensureRoom(a.deps(false), { min: 1, prefer: 1, trim: true, why: 'x' })).toEqual({ ok: true, room: { total: 5, active: 1, free: 4 } });
+  const deps = a.deps(true);
+  deps.setLimit = async () => {
+    throw new Error('403');
+  };
+  expect(await ensureRoom(deps, { min: 1, prefer: 1, trim: true, why: 'x' })).toEqual({ ok: true, room: { total: 5, active: 1, free: 4 } });
+  expect(a.undos).toHaveLength(0);
+});
