@@ -4,10 +4,17 @@
  * item leaves behind. Success statuses are not shown: any 2xx, body or not.
  * The account may hold items of its own and any limit: each check first makes
  * sure it has the free slots its items need (support/room.ts).
+ *
+ * Every create is an item on the account (docs/FIXTURES.md, "Footprint"): the
+ * states are walked on four items, the fewest that end in every state sold and
+ * delete apply to; the inferred SHOULD rules about the same items (a read's
+ * inactive flag, a sold item leaving the lists and refusing activate and sold,
+ * a reservation keeping its slot) are judged softly on them, each charged to
+ * its own rule.
  */
-import { test } from '../../fixtures/index.js';
+import { soft, test } from '../../fixtures/index.js';
 import { standingOf } from './support/account-state.js';
-import { expectRefused, freshPayload, leased, readOnly } from './support/bind.js';
+import { expectRefusedSoft, freshPayload, leased, readOnly } from './support/bind.js';
 import { needRoom } from './support/bind-room.js';
 import { sampleDraft } from './support/generators.js';
 import type { ItemsApi, StateOperation } from './support/items-api.js';
@@ -34,13 +41,62 @@ test.describe('item states', { tag: '@items' }, () => {
     await items.judge.status(res, '2xx', requirements, `PUT /items/${id}/${operation} of ${what} answers a 2xx`);
   };
 
-  test('[ITEM-STATE-1][ITEM-STATE-2][ITEM-DELETE-1][ITEM-DELETE-2][ITEM-DELETE-3] sold answers a 2xx on an active and an inactive item; delete answers a 2xx on an active, an inactive and a sold item, which are then gone', async () => {
+  /** ITEM-READ-2 (a SHOULD, judged softly): GET /items/{id} flags a hidden item inactive {flag: true}, an active one not at all. */
+  const readShows = async (id: string, isHidden: boolean) => {
+    const res = await items.read(id);
+    await items.judge.status(res, 200, ['ITEM-READ-1']);
+    const body = (res.json ?? {}) as Record<string, unknown>;
+    const ok = isHidden ? JSON.stringify(body.inactive) === JSON.stringify({ flag: true }) : !Object.hasOwn(body, 'inactive');
+    await soft.verify(ok, {
+      title: `GET /items/${id} shows the ${isHidden ? 'hidden' : 'active'} item as such`,
+      requirements: ['ITEM-READ-2'],
+      expected: isHidden ? 'inactive: {flag: true}' : 'no inactive field',
+      actual: `inactive: ${JSON.stringify(body.inactive)}`,
+      exchange: res,
+    });
+  };
+
+  test('[ITEM-STATE-1][ITEM-STATE-2][ITEM-STATE-3][ITEM-DELETE-1][ITEM-DELETE-2][ITEM-DELETE-3][ITEM-READ-2][ITEM-LIST-5][ITEM-STATE-6][ITEM-QUOTA-9] sold answers a 2xx on an active and an inactive item, which then leave both lists and refuse activate and sold; reserve and unreserve of an active item answer a 2xx and leave used as it was; delete answers a 2xx on an active, an inactive and a sold item, which are then gone; a read flags a hidden item only', async () => {
     await room(4);
     const [active, hidden, toDelete, hiddenToDelete] = [await create(), await create(), await create(), await create()];
+    await readShows(active, false);
     await operate(hidden, 'inactivate', ['ITEM-PRO-1'], 'an active item');
     await operate(hiddenToDelete, 'inactivate', ['ITEM-PRO-1'], 'an active item');
+    await readShows(hidden, true);
+    // The control of the activate refused on a sold item below: activate of an inactive item with a free slot
+    // answers a 2xx (the slots freed above; a sold item frees one more, so a slot kept by sold cannot hide it).
+    await operate(hiddenToDelete, 'activate', ['ITEM-PRO-2'], 'an inactive item with a free slot');
+    await operate(hiddenToDelete, 'inactivate', ['ITEM-PRO-1'], 'an active item');
+    // The sold of an active item is also the control of the sold refused on a sold item.
     await operate(active, 'sold', ['ITEM-STATE-1'], 'an active item');
     await operate(hidden, 'sold', ['ITEM-STATE-2'], 'an inactive item');
+    for (const id of [active, hidden]) {
+      const standing = await standingOf(items, id);
+      await soft.verify(standing === 'unlisted', {
+        title: `the sold item ${id} is gone from both lists`,
+        requirements: ['ITEM-LIST-5'],
+        expected: 'in neither list',
+        actual: `listed as ${standing}`,
+      });
+    }
+    // ITEM-STATE-6 is a SHOULD: judged softly, so a finding never hides the rules below.
+    for (const operation of ['activate', 'sold'] as const) {
+      await expectRefusedSoft(await items.operate(active, operation), ['ITEM-STATE-6'], `PUT /items/${active}/${operation} of a sold item is refused`);
+    }
+    // Reserve and unreserve of the item about to be deleted while active: it is active again after them.
+    const used = async () => (await items.limitEntries()).entries.reduce((sum, e) => sum + e.used, 0);
+    const usedBefore = await used();
+    for (const operation of ['reserve', 'unreserve'] as const) {
+      await operate(toDelete, operation, ['ITEM-STATE-3'], operation === 'reserve' ? 'an active item' : 'a reserved item');
+      const now = await used();
+      // ITEM-QUOTA-9 is a SHOULD: judged softly.
+      await soft.verify(now === usedBefore, {
+        title: `after ${operation}, used is unchanged`,
+        requirements: ['ITEM-QUOTA-9'],
+        expected: `used ${usedBefore} in total`,
+        actual: `used ${now}`,
+      });
+    }
     for (const [id, state] of [[toDelete, 'active'], [hiddenToDelete, 'inactive'], [active, 'sold']]) {
       const res = await items.remove(id);
       await items.judge.status(res, '2xx', ['ITEM-DELETE-1', 'ITEM-DELETE-3'], `DELETE /items/${id} of a ${state} item answers a 2xx`);
@@ -52,80 +108,6 @@ test.describe('item states', { tag: '@items' }, () => {
         requirements: ['ITEM-DELETE-2'],
         expected: 'in neither list',
         actual: `listed as ${standing}`,
-      });
-    }
-  });
-
-  test('[ITEM-STATE-3] reserve on an active item answers a 2xx, then unreserve answers a 2xx', async () => {
-    await room(1);
-    const id = await create();
-    await operate(id, 'reserve', ['ITEM-STATE-3'], 'an active item');
-    await operate(id, 'unreserve', ['ITEM-STATE-3'], 'a reserved item');
-  });
-
-  test('[ITEM-QUOTA-9] a reserved item keeps counting toward the quota: reserve and unreserve leave used unchanged', { tag: '@should' }, async () => {
-    await room(1);
-    const id = await create();
-    const used = async () => (await items.limitEntries()).entries.reduce((sum, e) => sum + e.used, 0);
-    const before = await used();
-    for (const operation of ['reserve', 'unreserve'] as const) {
-      await operate(id, operation, ['ITEM-STATE-3'], operation === 'reserve' ? 'an active item' : 'a reserved item');
-      const now = await used();
-      await items.judge.verify(now === before, {
-        title: `after ${operation}, used is unchanged`,
-        requirements: ['ITEM-QUOTA-9'],
-        expected: `used ${before} in total`,
-        actual: `used ${now}`,
-      });
-    }
-  });
-
-  test('[ITEM-LIST-5] a sold item is no longer in GET /items or GET /items/inactive', { tag: '@should' }, async () => {
-    await room(2);
-    const [active, hidden] = [await create(), await create()];
-    await operate(hidden, 'inactivate', ['ITEM-PRO-1'], 'an active item');
-    for (const id of [active, hidden]) {
-      await operate(id, 'sold', ['ITEM-STATE-1', 'ITEM-STATE-2'], 'an item');
-      const standing = await standingOf(items, id);
-      await items.judge.verify(standing === 'unlisted', {
-        title: `the sold item ${id} is gone from both lists`,
-        requirements: ['ITEM-LIST-5'],
-        expected: 'in neither list',
-        actual: `listed as ${standing}`,
-      });
-    }
-  });
-
-  test('[ITEM-STATE-6] activate and sold of a sold item are refused with a 4xx', { tag: '@should' }, async () => {
-    await room(2);
-    const id = await create();
-    // The controls: sold of an active item and, the sold one's slot being free again, activate of an inactive
-    // item by this Pro account answer a 2xx; only the sold state is left to refuse them.
-    await operate(id, 'sold', ['ITEM-STATE-1'], 'an active item');
-    const twin = await create();
-    await operate(twin, 'inactivate', ['ITEM-PRO-1'], 'an active item');
-    await operate(twin, 'activate', ['ITEM-PRO-2'], 'an inactive item with a free slot');
-    for (const operation of ['activate', 'sold'] as const) {
-      const res = await items.operate(id, operation);
-      await expectRefused(items, res, ['ITEM-STATE-6'], `PUT /items/${id}/${operation} of a sold item is refused`);
-    }
-  });
-
-  test('[ITEM-READ-2] GET /items/{itemId} carries inactive {flag: true} on a hidden item and no inactive field on an active one', { tag: '@should' }, async () => {
-    await room(2);
-    const [active, hidden] = [await create(), await create()];
-    await operate(hidden, 'inactivate', ['ITEM-PRO-1'], 'an active item');
-    for (const [id, isHidden] of [[active, false], [hidden, true]] as const) {
-      const res = await items.read(id);
-      await items.judge.status(res, 200, ['ITEM-READ-1']);
-      const body = (res.json ?? {}) as Record<string, unknown>;
-      const ok = isHidden ? JSON.stringify(body.inactive) === JSON.stringify({ flag: true }) : !Object.hasOwn(body, 'inactive');
-      await items.judge.verify(ok, {
-        title: `GET /items/${id} shows the ${isHidden ? 'hidden' : 'active'} item as such`,
-        requirements: ['ITEM-READ-2'],
-        expected: isHidden ? 'inactive: {flag: true}' : 'no inactive field',
-        actual: `inactive: ${JSON.stringify(body.inactive)}`,
-        exchange: res,
       });
     }
   });

@@ -2,18 +2,37 @@
  * Updating items (PUT /items/{itemId}). The body is not shown: the suite sends
  * the create payload's `item` object ({item: {...}}, catalog ITEM-UPDATE-1);
  * success status not shown: any 2xx, with or without a body.
+ *
+ * Every create is an item on the account (docs/FIXTURES.md, "Footprint"): the
+ * property updates one item per category again and again, and the refused
+ * updates (ITEM-UPDATE-3, a SHOULD) are sent to an item it leaves.
  */
 import fc from 'fast-check';
-import { runTag, test } from '../../fixtures/index.js';
-import { expectRefused, freshPayload, leased, readOnly } from './support/bind.js';
+import { type ImageHost, runTag, test } from '../../fixtures/index.js';
+import { expectRefusedSoft, freshPayload, leased, readOnly } from './support/bind.js';
 import { EXTERNAL_ID, LICENSE_PLATE } from './support/constants.js';
 import { assertProperty } from './support/fc-options.js';
-import { draftFor, sampleDraft, toPayload } from './support/generators.js';
+import { type CategoryFacts, draftFor, sampleDraft, toPayload } from './support/generators.js';
 import type { ItemsApi } from './support/items-api.js';
 import { expectedOf, readBack } from './support/read-back.js';
-import { plainLeaf, targetCatalog } from './support/target-catalog.js';
+import { type TargetCatalog, targetCatalog } from './support/target-catalog.js';
 
 type Json = Record<string, unknown>;
+
+/** An item of the leaf and the `item` it was created with, for a check the property left no item to. */
+async function madeFor(items: ItemsApi, leaf: CategoryFacts, imageHost: ImageHost): Promise<{ id: string; item: Json }> {
+  const payload = freshPayload(sampleDraft(leaf, { pro: false }), imageHost);
+  return { id: await items.createOk(payload, ['ITEM-UPDATE-3']), item: payload.item as Json };
+}
+
+/**
+ * The leaves the update property draws from: Cars (license_plate, ITEM-ATTR-13) and the sampled leaf with the
+ * most attributes, so each run's item is one of at most two.
+ */
+function updateLeaves(catalog: TargetCatalog): CategoryFacts[] {
+  const richest = [...catalog.leaves].filter((l) => !l.isCars).sort((a, b) => b.defs.length - a.defs.length)[0];
+  return [catalog.cars, richest].filter((l): l is CategoryFacts => l !== undefined);
+}
 
 /** ITEM-UPDATE-2: a body, when there is one, is the updated item. */
 async function bodyIsUpdated(items: ItemsApi, res: Awaited<ReturnType<ItemsApi['update']>>, id: string, item: Json): Promise<void> {
@@ -31,48 +50,57 @@ async function bodyIsUpdated(items: ItemsApi, res: Awaited<ReturnType<ItemsApi['
 }
 
 test.describe('update', { tag: '@items' }, () => {
-  test('[ITEM-UPDATE-1][ITEM-UPDATE-2][ITEM-ATTR-13] an update with new values answers a 2xx and reads back with them (external_id, and license_plate in Cars)', async ({ api, sessions, track, imageHost }, testInfo) => {
+  test('[ITEM-UPDATE-1][ITEM-UPDATE-2][ITEM-ATTR-13][ITEM-UPDATE-3] an update with new values answers a 2xx and reads back with them (external_id, and license_plate in Cars); one that breaks a create rule is refused and leaves the item unchanged', async ({
+    api,
+    sessions,
+    track,
+    imageHost,
+  }, testInfo) => {
     const catalog = await targetCatalog(await readOnly({ api, sessions, track }, testInfo));
-    test.skip(catalog.leaves.length === 0, 'not exercised: the target offers no assignable category');
+    const leaves = updateLeaves(catalog);
+    test.skip(leaves.length === 0, 'not exercised: the target offers no assignable category');
     const { items } = await leased({ api, sessions, track }, 'basic', testInfo);
-    const pairs = fc.constantFrom(...catalog.leaves).chain((leaf) => fc.tuple(draftFor(leaf, { pro: false }), draftFor(leaf, { pro: false })));
+    // One item per leaf, updated by every run drawn in it: each update sets every value anew and only what it
+    // sent is read back, so no run depends on the one before (docs/FIXTURES.md, "Footprint").
+    const made = new Map<number, { id: string; item: Json }>();
+    const pairs = fc.constantFrom(...leaves).chain((leaf) => fc.tuple(fc.constant(leaf), draftFor(leaf, { pro: false }), draftFor(leaf, { pro: false })));
     await assertProperty(
-      fc.asyncProperty(pairs, async ([before, after]) => {
-        const id = await items.createOk(freshPayload(before, imageHost), ['ITEM-UPDATE-1']);
+      fc.asyncProperty(pairs, async ([leaf, before, after]) => {
+        const id = made.get(leaf.id)?.id ?? (await items.createOk(freshPayload(before, imageHost), ['ITEM-UPDATE-1']));
         try {
           // The same item, with every value from the second draft and a new external_id.
           const { item } = toPayload(after, { imageUrl: '', externalId: runTag() }) as { item: Json };
           const res = await items.update(id, { item });
           await items.judge.status(res, '2xx', ['ITEM-UPDATE-1']);
+          made.set(leaf.id, { id, item });
           await bodyIsUpdated(items, res, id, item);
           const readBackIds = [EXTERNAL_ID, LICENSE_PLATE].map((a) => ({ id: a, requirement: 'ITEM-ATTR-13' }));
           await readBack(items, id, expectedOf({ item }, readBackIds), ['ITEM-UPDATE-1']);
-        } finally {
+        } catch (error) {
+          // A failed run leaves the item as it was: the next run (a shrink) starts from a new one.
+          made.delete(leaf.id);
           await items.remove(id);
+          throw error;
         }
       }),
       { numRuns: 8, timeLimitMs: 15_000, grep: '[ITEM-UPDATE-1]' },
     );
-  });
 
-  test('[ITEM-UPDATE-3] an update that breaks a create rule is refused and leaves the item unchanged', { tag: '@should' }, async ({ api, sessions, track, imageHost }, testInfo) => {
-    const leaf = plainLeaf(await targetCatalog(await readOnly({ api, sessions, track }, testInfo)));
-    test.skip(!leaf, 'not exercised: the target offers no assignable category');
-    const { items } = await leased({ api, sessions, track }, 'basic', testInfo);
-    const payload = freshPayload(sampleDraft(leaf!, { pro: false }), imageHost);
-    const id = await items.createOk(payload, ['ITEM-UPDATE-3']);
-    const item = payload.item as Json;
+    // ITEM-UPDATE-3 on an item the property left (else a new one): the same update unbroken is the control, so the
+    // broken property is the only reason to refuse. A SHOULD, judged softly; the item is read back after each refusal.
+    const kept = [...made.values()][0];
+    const { id, item } = kept ?? (await madeFor(items, leaves[0], imageHost));
+    const control = await items.update(id, { item });
+    await items.judge.status(control, '2xx', ['ITEM-UPDATE-1'], `control: PUT /items/${id} with the item as it is answers a 2xx`);
     const breaks: [string, Json][] = [
       ['a currency other than EUR', { ...item, price: { ...(item.price as Json), currency: 'USD' } }],
       ['max_weight_kg 3', { ...item, delivery: { allowed_by_user: true, max_weight_kg: 3 } }],
     ];
-    // The control: the same update unbroken is accepted, so the broken property is the only reason to refuse.
-    const control = await items.update(id, { item });
-    await items.judge.status(control, '2xx', ['ITEM-UPDATE-1'], `control: PUT /items/${id} with the item as created answers a 2xx`);
     for (const [what, broken] of breaks) {
-      const res = await items.update(id, { item: broken });
-      await expectRefused(items, res, ['ITEM-UPDATE-3'], `PUT /items/${id} with ${what} is refused`);
-      await readBack(items, id, expectedOf(payload), ['ITEM-UPDATE-3']);
+      const refused = await expectRefusedSoft(await items.update(id, { item: broken }), ['ITEM-UPDATE-3'], `PUT /items/${id} with ${what} is refused`);
+      // An update accepted in spite of the break changed the item: what follows would judge that change, not its own.
+      if (!refused) break;
+      await readBack(items, id, expectedOf({ item }), ['ITEM-UPDATE-3']);
     }
   });
 });

@@ -1,26 +1,36 @@
 /**
  * Refused creates, one check per requirement of the broken-payload catalogue
- * (support/broken-payloads.json): valid payloads from the generators, each
- * broken in exactly ONE named way, are refused with a 4xx and an error body,
- * and create nothing. The status is any 4xx (none is shown); the code's shape
- * is checked by the client on every answer (GEN-ERR-1), a code outside the
- * spec's list or one that fits the case less well is a finding (GEN-ERR-2).
+ * (support/broken-payloads.json): valid payloads, each broken in exactly ONE
+ * named way, are refused with a 4xx and an error body, and create nothing. The
+ * status is any 4xx (none is shown); the code's shape is checked by the client
+ * on every answer (GEN-ERR-1), a code outside the spec's list or one that fits
+ * the case less well is a finding (GEN-ERR-2).
  *
- * One reason per refusal: each run first sends its control, the same valid
- * payload unbroken (its own external_id tag, deleted at once), which must
- * answer 201; only then does the broken one's refusal count. A run whose
- * control is not accepted, or whose refusal is a 401 or 429 (refusals for
- * another reason), proves nothing and judges nothing; a check left with no
- * such run is not exercised, with why.
+ * One reason per refusal: every broken payload is a proven base broken in one
+ * way (support/proven.ts): a generated valid draft per account plan and
+ * category, drawn once per run, whose control (the draft unbroken, its own
+ * external_id tag, deleted at once) answered 201 before any refusal counts. A
+ * control is an item on the account, so it is sent once per plan and category
+ * in the whole run, not once per case (docs/FIXTURES.md, "Footprint"): this
+ * file runs in one worker, in order, and each check names the control it
+ * relies on. The categories of a check are the fewest that offer what all its
+ * cases need. A base whose control is not accepted, or a refusal that is a 401
+ * or 429 (refusals for another reason), proves nothing and judges nothing; a
+ * check left with no such run is not exercised, with why.
  */
 import fc from 'fast-check';
 import { runTag, test } from '../../fixtures/index.js';
 import { requirementById } from '../../catalog/index.js';
 import { freshPayload, leased, otherReason, readOnly } from './support/bind.js';
 import { appliesTo, type BrokenCase, brokenCases } from './support/broken.js';
-import { type Applicable, brokenPayloads, oneOfEachCase } from './support/broken-value.js';
+import { brokenPayloads, type OnBase, oneOfEachCase } from './support/broken-value.js';
 import { assertProperty } from './support/fc-options.js';
-import { targetCatalog } from './support/target-catalog.js';
+import type { CategoryFacts } from './support/generators.js';
+import { baseSeedSource, coverCases, mostCasesFirst, provenBase } from './support/proven.js';
+import { plainFirst, targetCatalog } from './support/target-catalog.js';
+
+// One worker, in order: a base proven by one check serves the next ones (support/proven.ts).
+test.describe.configure({ mode: 'default' });
 
 const byRequirement = new Map<string, BrokenCase[]>();
 for (const c of brokenCases()) byRequirement.set(c.requirement, [...(byRequirement.get(c.requirement) ?? []), c]);
@@ -36,8 +46,10 @@ test.describe('refused creates', { tag: '@items' }, () => {
     test(`[${requirement}] ${statement(requirement)}`, async ({ api, sessions, track, imageHost }, testInfo) => {
       const catalog = await targetCatalog(await readOnly({ api, sessions, track }, testInfo));
       const tree = { groupingId: catalog.grouping?.id, unknownId: catalog.unknownId };
-      const pairs: Applicable[] = cases.flatMap((rule) => catalog.leaves.filter((l) => appliesTo(rule, l, tree)).map((category) => ({ rule, category })));
-      test.skip(pairs.length === 0, `not exercised: none of the ${catalog.leaves.length} sampled categories offers what ${cases.map((c) => `"${c.name}"`).join(', ')} needs`);
+      const applies = (rule: BrokenCase, leaf: CategoryFacts) => appliesTo(rule, leaf, tree);
+      // The same preference in every check: the categories that serve the most cases of the catalogue, the plainest first.
+      const cover = coverCases(cases, mostCasesFirst(plainFirst(catalog), brokenCases(), applies), applies);
+      test.skip(cover.length === 0, `not exercised: none of the ${catalog.leaves.length} sampled categories offers what ${cases.map((c) => `"${c.name}"`).join(', ')} needs`);
       const { items } = await leased({ api, sessions, track }, plan, testInfo);
       // Titles carry a marker, so an item created in spite of the refusal is found in GET /items.
       const marker = `sc-refused-${runTag()}`;
@@ -46,20 +58,29 @@ test.describe('refused creates', { tag: '@items' }, () => {
       const unproved: string[] = [];
       const controls = new Set<string>();
 
-      await assertProperty(
-        fc.asyncProperty(brokenPayloads(pairs), async (broken) => {
-          const valid = freshPayload(broken.draft, imageHost, marker);
-          const twin = { ...valid, attributes: { ...(valid.attributes as Record<string, unknown>), external_id: runTag() } };
-          const control = await items.create(structuredClone(twin));
+      // The controls: each category's base, unbroken, answers 201 (sent here, or earlier in this run).
+      const proven: OnBase[] = [];
+      for (const category of new Set(cover.map((c) => c.category))) {
+        const { base, proof, reused } = await provenBase(plan, category, async (b) => {
+          const control = await items.create(freshPayload(b.draft, imageHost, marker));
           const controlId = (control.json as { id?: unknown } | undefined)?.id;
           if (typeof controlId === 'string') {
             controls.add(controlId);
             await items.remove(controlId);
           }
-          if (control.status !== 201) {
-            unproved.push(`${broken.rule.name}: the control (the same payload unbroken) answered ${control.status}`);
-            return;
-          }
+          if (control.status === 201) return { accepted: true };
+          return { accepted: false, why: `the control (the ${plan} base in category ${category.id}, unbroken) answered ${control.status}${otherReason(control.status) ? ` (${otherReason(control.status)})` : ''}` };
+        });
+        const what = `control: the ${plan} base in category ${category.id}, unbroken, ${reused ? 'answered 201 earlier in this run' : proof.accepted ? 'answers 201' : 'is not accepted'}`;
+        await test.step(what, async () => {});
+        if (!proof.accepted) unproved.push(proof.why);
+        else proven.push(...cover.filter((c) => c.category === category).map((c) => ({ rule: c.rule, base })));
+      }
+      test.skip(proven.length === 0, `not exercised: no control was accepted (${unproved.slice(0, 3).join('; ')})`);
+
+      await assertProperty(
+        fc.asyncProperty(brokenPayloads(proven), async (broken) => {
+          const valid = freshPayload(broken.draft, imageHost, marker);
           const res = await items.create(broken.payload(valid, tree));
           const id = (res.json as { id?: unknown } | undefined)?.id;
           if (res.status >= 200 && res.status <= 299 && typeof id === 'string') await items.remove(id);
@@ -76,7 +97,8 @@ test.describe('refused creates', { tag: '@items' }, () => {
             items.judge.finding('GEN-ERR-2', `${broken.rule.name}: refused with ${code}; the spec's list has ${fits.join(' or ')}, which fits the case better`);
           }
         }),
-        { numRuns: 4, timeLimitMs: 15_000, grep: `[${requirement}]`, examples: oneOfEachCase(pairs) },
+        // Runs cost no item (a refusal creates nothing): every case once, then drawn cases and choices.
+        { numRuns: 4, timeLimitMs: 15_000, grep: `[${requirement}]`, examples: oneOfEachCase(proven), replayEnv: `FC_BASE_SEED=${baseSeedSource()}` },
       );
       if (unproved.length > 0) test.info().annotations.push({ type: 'not exercised', description: `runs that proved nothing: ${unproved.slice(0, 5).join('; ')}` });
       test.skip(exercised === 0, `not exercised: no run had its control accepted and its refusal for the rule alone (${unproved.slice(0, 3).join('; ')})`);

@@ -1,12 +1,13 @@
 /**
  * One generated broken payload: a case of the catalogue, the category and the
- * valid draft it breaks, and the pick among its choices. Printed rule first,
- * so a shrunk counterexample names the rule the target let through.
+ * valid draft it breaks (a proven base, support/proven.ts), and the pick among
+ * its choices. Printed rule first, so a shrunk counterexample names the rule
+ * the target let through.
  */
 import fc from 'fast-check';
 import { applyBreak, type BrokenCase, describeCase, type TreeFacts } from './broken.js';
 import type { CategoryFacts, Draft } from './generators.js';
-import { draftFor, sampleDraft } from './generators.js';
+import type { Base } from './proven.js';
 
 export class BrokenPayload {
   constructor(
@@ -30,22 +31,20 @@ export class BrokenPayload {
   }
 }
 
-export interface Applicable {
+/** A case and the proven base it breaks (support/proven.ts): one base per plan and category, shared by the cases. */
+export interface OnBase {
   rule: BrokenCase;
-  category: CategoryFacts;
+  base: Base;
 }
 
-/** Random broken payloads over every (case, category) pair given. */
-export function brokenPayloads(pairs: readonly Applicable[]): fc.Arbitrary<BrokenPayload> {
+/** Random broken payloads over the given (case, base) pairs: the base's draft, a drawn pick among the case's choices. */
+export function brokenPayloads(pairs: readonly OnBase[]): fc.Arbitrary<BrokenPayload> {
   return fc
     .tuple(fc.constantFrom(...pairs), fc.nat({ max: 1000 }))
-    .chain(([pair, pick]) => draftFor(pair.category, { pro: false }).map((draft) => new BrokenPayload(pair.rule, pair.category, draft, pick)));
+    .map(([pair, pick]) => new BrokenPayload(pair.rule, pair.base.category, pair.base.draft, pick));
 }
 
-/** One example per case (its first category, a fixed minimal draft, so an unshrunk example still reads short), run before the random ones: every case is exercised on every run. */
-export function oneOfEachCase(pairs: readonly Applicable[]): [BrokenPayload][] {
-  const seen = new Set<BrokenCase>();
-  return pairs
-    .filter((p) => !seen.has(p.rule) && seen.add(p.rule))
-    .map((p) => [new BrokenPayload(p.rule, p.category, sampleDraft(p.category, { pro: false, minimal: true }), 0)]);
+/** One example per case (its first choice), run before the random ones: every case is exercised on every run. */
+export function oneOfEachCase(pairs: readonly OnBase[]): [BrokenPayload][] {
+  return pairs.map((p) => [new BrokenPayload(p.rule, p.base.category, p.base.draft, 0)]);
 }

@@ -21,6 +21,8 @@ export interface PropertyOptions {
   examples?: any[];
   /** Fewer runs than this in the time box leave the test's rules not exercised (time budget); default 40% of the runs, at least 1. */
   minRuns?: number;
+  /** More settings the replay needs (e.g. `FC_BASE_SEED=…`, support/proven.ts), put before the command. */
+  replayEnv?: string;
 }
 
 /** FC_SEED (or SC_FC_SEED, the name the auth group's property reads) when set; a new seed otherwise. */
@@ -76,7 +78,7 @@ export async function assertProperty<Ts extends [unknown, ...unknown[]]>(propert
     const e = error as Error;
     const failedPath = /path: "([^"]*)"/.exec(e.message)?.[1];
     const replay = /replayPath="([^"]*)"/.exec(e.message)?.[1];
-    const env = [`FC_SEED=${seed}`, failedPath ? `FC_PATH=${failedPath}` : '', replay ? `FC_REPLAY_PATH='${replay}'` : ''].filter(Boolean).join(' ');
+    const env = [`FC_SEED=${seed}`, failedPath ? `FC_PATH=${failedPath}` : '', replay ? `FC_REPLAY_PATH='${replay}'` : '', options.replayEnv ?? ''].filter(Boolean).join(' ');
     const how = options.fixed ? '(a fixed scenario: the same on every run)' : env;
     e.message = `${e.message}\n\nReplay with: ${how} npx playwright test specs/items --grep '${options.grep.replace(/[[\]]/g, '\\$&')}'`;
     stopAfterProperty(e);

@@ -51,8 +51,15 @@ export function targetCatalog(api: ItemsApi): Promise<TargetCatalog> {
   return cached;
 }
 
+/** How much a leaf asks of a payload: attributes that must be sent weigh most; Cars (license_plate rules) last. */
+const plainness = (l: CategoryFacts) => l.defs.filter((d) => d.isMandatory).length * 10 + l.defs.length + (l.isCars ? 100 : 0);
+
+/** The sampled leaves, the one that asks least of a payload first (a stable preference every check shares). */
+export function plainFirst(catalog: TargetCatalog): CategoryFacts[] {
+  return [...catalog.leaves].sort((a, b) => plainness(a) - plainness(b));
+}
+
 /** The leaf that asks least of a payload (fewest attributes that must be sent): where plain items are created. */
 export function plainLeaf(catalog: TargetCatalog): CategoryFacts | undefined {
-  const weight = (l: CategoryFacts) => l.defs.filter((d) => d.isMandatory).length * 10 + l.defs.length + (l.isCars ? 100 : 0);
-  return [...catalog.leaves].sort((a, b) => weight(a) - weight(b))[0];
+  return plainFirst(catalog)[0];
 }
