@@ -1,12 +1,31 @@
 /**
- * Prints the run's footprint on the accounts (lib/footprint.ts): items and
- * webhooks the checks created, from a Playwright JSON report.
+ * Prints the run's footprint on the accounts (lib/footprint.ts): the items and
+ * webhooks the checks created, in all and per check (the biggest creators
+ * first), from a Playwright JSON report, and whether the total keeps the budget.
  *
- *   npx tsx scripts/footprint.ts [reports/playwright.json]   # default: $SC_REPORTS/playwright.json
+ *   npx tsx scripts/footprint.ts [reports dir | playwright.json] [--top N] [--budget]
+ *
+ * Default: $SC_REPORTS/playwright.json (else reports/playwright.json). --top: how
+ * many checks to list (default 10; 0 for all). --budget: exit 1 when the run
+ * created more items than FOOTPRINT_BUDGET.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { describeFootprint, footprint } from '../lib/footprint.js';
+import { describeFootprint, FOOTPRINT_BUDGET, footprint, footprintByCheck, footprintTable, overBudget } from '../lib/footprint.js';
 
-const path = process.argv[2] ?? join(process.env.SC_REPORTS ?? 'reports', 'playwright.json');
-console.log(describeFootprint(footprint(JSON.parse(readFileSync(path, 'utf8')))));
+const args = process.argv.slice(2);
+const topAt = args.indexOf('--top');
+const top = topAt >= 0 ? Number(args[topAt + 1]) : 10;
+const enforce = args.includes('--budget');
+const given = args.find((a, i) => !a.startsWith('--') && (topAt < 0 || i !== topAt + 1));
+const where = given ?? process.env.SC_REPORTS ?? 'reports';
+const path = statSync(where).isDirectory() ? join(where, 'playwright.json') : where;
+
+const report = JSON.parse(readFileSync(path, 'utf8'));
+const total = footprint(report);
+const rows = footprintByCheck(report);
+console.log(describeFootprint(total));
+console.log(footprintTable(rows, top > 0 ? top : rows.length));
+const over = overBudget(total);
+console.log(over ?? `within the budget of ${FOOTPRINT_BUDGET.items} item(s)`);
+if (enforce && over) process.exitCode = 1;

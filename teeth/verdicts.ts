@@ -2,6 +2,7 @@
  * From one run's outcome to a verdict. Pure functions over reports, so they are
  * tested on synthetic reports (tests/kill-matrix.spec.ts, tests/variants.spec.ts).
  */
+import { footprint, footprintByCheck, footprintTable, overBudget } from '../lib/footprint.js';
 import { type Check, checksOf, isFailed, topLevelErrors } from './playwright-report.js';
 import type { RunOutcome } from './run-playwright.js';
 
@@ -145,6 +146,9 @@ export function suiteVerdict(outcome: RunOutcome, limitSeconds?: number): SuiteV
     .map((c) => ({ key: c.key, status: isFailed(c) || c.status === 'interrupted' || !c.status ? (c.status ?? 'not run') : `finding on ${c.failedRules.join(', ')}`, error: c.error }));
   // A title claiming a rule no assertion of the passed check named: the suite says it proves what it does not.
   for (const c of checks.filter((x) => x.unasserted.length > 0)) failures.push({ key: c.key, status: `title names ${c.unasserted.join(', ')}, no assertion does`, error: undefined });
+  // The footprint budget: a whole run creates at most FOOTPRINT_BUDGET items on the accounts (docs/FIXTURES.md).
+  const over = overBudget(footprint(outcome.report));
+  if (over) failures.push({ key: 'footprint on the accounts (lib/footprint.ts)', status: over, error: footprintTable(footprintByCheck(outcome.report), 10) });
   const unexplainedSkips = checks
     .filter((c) => c.status === 'skipped' && c.failedRules.length === 0 && !(c.skipReason ?? '').startsWith(NOT_EXERCISED))
     .map((c) => ({ key: c.key, reason: c.skipReason }));
