@@ -11,7 +11,7 @@ import { ConformanceFailure } from '../../fixtures/failure.js';
 import { authorizeWithForm, authorizationUrl } from '../../fixtures/login.js';
 import { openAggregatorSession, SessionError } from '../../fixtures/session.js';
 import { expect, recordPass, registerSecret, type Settings, test } from '../../fixtures/index.js';
-import { parseTitleIds } from '../../reporting/title-ids.js';
+import { parseTitleIds } from '../../catalog/ids.js';
 import { isValidVerifier, newCodeVerifier, newState, s256Challenge, VERIFIER_ALPHABET } from '../../lib/pkce.js';
 
 function fakeSettings(base: Settings, idp: { authUrl: string; baseUrl: string }): Settings {

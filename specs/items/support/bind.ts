@@ -6,6 +6,7 @@
 import { type TestInfo, test } from '@playwright/test';
 import type { ApiResponse } from '../../../fixtures/api-client.js';
 import { type ApiClient, expectStatus, type ImageHost, recordFinding, runTag, type Session, soft, type Track, verify } from '../../../fixtures/index.js';
+import { otherReason } from '../../../fixtures/refusal.js';
 import type { Draft } from './generators.js';
 import { toPayload } from './generators.js';
 import { ItemsApi } from './items-api.js';
@@ -49,17 +50,8 @@ export async function readOnly(f: ItemsFixtures, testInfo: TestInfo): Promise<It
   });
 }
 
-/**
- * Why an answer is a refusal for another reason than the rule under test, or
- * undefined: a 401 to a token the suite holds as valid (an authentication
- * problem, not the payload) and a 429 (throttling) refuse every request alike.
- * A 5xx is no refusal at all: the status check fails it.
- */
-export function otherReason(status: number): string | undefined {
-  if (status === 401) return 'the API answered 401 to a valid token, a refusal for another reason than the rule under test';
-  if (status === 429) return 'the API answered 429 (throttled), a refusal for another reason than the rule under test';
-  return undefined;
-}
+/** Why an answer is a refusal for another reason than the rule under test (one reading for every group). */
+export { otherReason };
 
 /**
  * The refusal a check tests: any 4xx, except a refusal for another reason
