@@ -63,8 +63,14 @@ const reporter: ReporterDescription[] = listing
   : [
       ...consoleReporters,
       ['json', { outputFile: `${reports}/playwright.json` }],
-      ['html', { outputFolder: `${reports}/html`, ...PLAYWRIGHT_HTML_OPTIONS }],
-      ['allure-playwright', { resultsDir: `${reports}/allure-results`, detail: false, suiteTitle: false }],
+      // SC_VIEWER_REPORTS=0: no Playwright HTML report and no Allure results, for runs read by code only (each of
+      // the kill matrix's hundred-odd runs, where they cost time and are never opened).
+      ...(process.env.SC_VIEWER_REPORTS === '0'
+        ? []
+        : ([
+            ['html', { outputFolder: `${reports}/html`, ...PLAYWRIGHT_HTML_OPTIONS }],
+            ['allure-playwright', { resultsDir: `${reports}/allure-results`, detail: false, suiteTitle: false }],
+          ] as ReporterDescription[])),
       ...(sharded ? [['blob', { outputDir: `${reports}/blob` }] as ReporterDescription] : []),
       // Last: it reads the files the reporters above have written.
       ['./reporting/conformance-reporter.ts', { root, reportsDir: reports }],
