@@ -48,16 +48,20 @@ export function registerTokens(json: unknown): void {
   }
 }
 
-/** POST /webhooks, answered as the spec shows it (201, string id and token) or the test fails on WH-SUB-1. */
-export async function createWebhook(ctx: WebhookContext, url: string, events: string[]): Promise<Webhook> {
+/** POST /webhooks, tracked for cleanup before any assertion (a webhook created with a wrong status is still removed), its status judged by `judgeStatus`. */
+async function postWebhook(ctx: WebhookContext, url: string, events: string[], judgeStatus: (res: ApiResponse) => Promise<void>): Promise<Webhook> {
   const res = await ctx.api.post(ctx.session, '/webhooks', { url, events });
   registerTokens(res.json);
   const body = res.json as { id?: unknown; token?: unknown } | undefined;
-  // Tracked before any assertion: a webhook created with a wrong status is still removed.
   if (typeof body?.id === 'string' && res.status >= 200 && res.status <= 299) ctx.track.webhook(ctx.session, body.id);
-  await expectStatus(res, 201, ['WH-SUB-1'], 'POST /webhooks answers 201');
+  await judgeStatus(res);
   await expectSchema(res, 'webhook-create-response', ['WH-SUB-1'], 'POST /webhooks answers a string id and a string token');
   return { id: body?.id as string, token: body?.token as string, url, events: [...events] };
+}
+
+/** POST /webhooks, answered as the spec shows it (201, string id and token) or the test fails on WH-SUB-1. */
+export function createWebhook(ctx: WebhookContext, url: string, events: string[]): Promise<Webhook> {
+  return postWebhook(ctx, url, events, (res) => expectStatus(res, 201, ['WH-SUB-1'], 'POST /webhooks answers 201'));
 }
 
 /**
@@ -65,14 +69,8 @@ export async function createWebhook(ctx: WebhookContext, url: string, events: st
  * events answers 201 (WH-SUB-1), tracked for cleanup; a 401 or 429 leaves the check
  * not exercised, since a refusal after it could have the same other reason.
  */
-export async function createControlWebhook(ctx: WebhookContext, url: string, events: string[]): Promise<Webhook> {
-  const res = await ctx.api.post(ctx.session, '/webhooks', { url, events });
-  registerTokens(res.json);
-  const body = res.json as { id?: unknown; token?: unknown } | undefined;
-  if (typeof body?.id === 'string' && res.status >= 200 && res.status <= 299) ctx.track.webhook(ctx.session, body.id);
-  await expectControl(res, 201, ['WH-SUB-1'], 'POST /webhooks with url and events answers 201');
-  await expectSchema(res, 'webhook-create-response', ['WH-SUB-1'], 'POST /webhooks answers a string id and a string token');
-  return { id: body?.id as string, token: body?.token as string, url, events: [...events] };
+export function createControlWebhook(ctx: WebhookContext, url: string, events: string[]): Promise<Webhook> {
+  return postWebhook(ctx, url, events, (res) => expectControl(res, 201, ['WH-SUB-1'], 'POST /webhooks with url and events answers 201'));
 }
 
 /** A subscription of `events` to a fresh receiver hook. */
