@@ -2,6 +2,8 @@ import { test as base } from '@playwright/test';
 import { type RunningReference, startReference } from '../reference/server.js';
 import { type External, startExternalReference } from './external-reference.js';
 import { type ImageHost, startImageHost } from './reference-items-harness.js';
+import { startTransactions, type TransactionsRig } from './reference-transactions-harness.js';
+import { startWebhooks, type WebhooksRig } from './reference-webhooks-harness.js';
 
 /**
  * The references the project's own tests run against, as worker fixtures: each
@@ -15,6 +17,9 @@ import { type ImageHost, startImageHost } from './reference-items-harness.js';
  * flood of random requests with the control token) names itself in
  * `test.use({ referenceOwner: 'robustness' })`: a different worker option value
  * runs its tests in workers of their own, with a reference of their own.
+ *
+ * The webhooks and transactions parts alone, behind the in-process harness, are
+ * test fixtures instead: each test gets fresh ones, with no state left by another.
  */
 export interface ReferenceFixtures {
   /** The reference in process (reference/server.ts), faithful, default settings. */
@@ -29,8 +34,14 @@ export interface ReferenceFixtures {
   referenceOwner: string;
 }
 
-/** Uses what `start` gives for as long as the worker lives, then stops it, whatever the tests did. */
-async function serve<T>(start: () => Promise<T>, stop: (t: T) => Promise<void>, use: (t: T) => Promise<void>): Promise<void> {
+/** A reference part behind the in-process harness, default settings, fresh for each test. */
+export interface RigFixtures {
+  webhooksRig: WebhooksRig;
+  transactionsRig: TransactionsRig;
+}
+
+/** Uses what `start` gives for as long as `use` runs (a worker's life, a test, a case), then stops it, whatever `use` did. */
+export async function serve<T>(start: () => Promise<T>, stop: (t: T) => Promise<void>, use: (t: T) => Promise<void>): Promise<void> {
   const started = await start();
   try {
     await use(started);
@@ -39,7 +50,11 @@ async function serve<T>(start: () => Promise<T>, stop: (t: T) => Promise<void>, 
   }
 }
 
-export const test = base.extend<object, ReferenceFixtures>({
+export const test = base.extend<RigFixtures, ReferenceFixtures>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this destructuring.
+  webhooksRig: ({}, use) => serve(() => startWebhooks(), (rig) => rig.close(), use),
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this destructuring.
+  transactionsRig: ({}, use) => serve(() => startTransactions(), (rig) => rig.close(), use),
   referenceOwner: ['', { scope: 'worker', option: true }],
   // Depends on referenceOwner so that a file naming an owner gets a reference of its own.
   reference: [({ referenceOwner: _owner }, use) => serve(() => startReference(), (r) => r.close(), use), { scope: 'worker' }],

@@ -1,18 +1,9 @@
-import { expect, test } from '@playwright/test';
 import { ApiError } from '../reference/core/errors.js';
-import { startTransactions, type TransactionsRig } from './reference-transactions-harness.js';
+import { expect, test } from './reference-fixture.js';
 
 /** The reference's transactions group: requests, accept, transactions, deliveries, disputes. */
 test.describe('reference transactions', () => {
-  let rig: TransactionsRig;
-  test.beforeEach(async () => {
-    rig = await startTransactions();
-  });
-  test.afterEach(async () => {
-    await rig.close();
-  });
-
-  test('a purchase makes a pending request for the seller and emits its events', async () => {
+  test('a purchase makes a pending request for the seller and emits its events', async ({ transactionsRig: rig }) => {
     const requestId = rig.purchase('pro-1');
     const pending = await rig.api.call('GET', '/transactions/requests/pending', { user: 'pro-1' });
     expect(pending.status).toBe(200);
@@ -29,13 +20,13 @@ test.describe('reference transactions', () => {
     expect(rig.events[1].data).toEqual({ item_id: one.body.item_id });
   });
 
-  test('purchase and openDispute refuse unknown ids with ApiError 404', () => {
+  test('purchase and openDispute refuse unknown ids with ApiError 404', ({ transactionsRig: rig }) => {
     expect(() => rig.service.purchase('no-such-item')).toThrow(ApiError);
     expect(() => rig.service.openDispute('no-such-transaction')).toThrow(ApiError);
   });
 
   for (const method of ['home-pickup', 'post-office']) {
-    test(`accept/${method} creates the transaction under the client's transaction_id`, async () => {
+    test(`accept/${method} creates the transaction under the client's transaction_id`, async ({ transactionsRig: rig }) => {
       const requestId = rig.purchase('pro-1');
       const accept = await rig.api.call('POST', `/transactions/requests/${requestId}/accept/${method}`, {
         user: 'pro-1',
@@ -53,7 +44,7 @@ test.describe('reference transactions', () => {
     });
   }
 
-  test('accept refusals: 409 INVALID_STATUS, 409 on a reused transaction_id, 400 on a bad body', async () => {
+  test('accept refusals: 409 INVALID_STATUS, 409 on a reused transaction_id, 400 on a bad body', async ({ transactionsRig: rig }) => {
     const { requestId, transactionId } = await rig.transaction('pro-1');
     const again = await rig.api.call('POST', `/transactions/requests/${requestId}/accept/post-office`, {
       user: 'pro-1',
@@ -77,7 +68,7 @@ test.describe('reference transactions', () => {
     expect((await rig.api.call('GET', `/transactions/requests/${other}`, { user: 'pro-1' })).body.status).toBe('pending');
   });
 
-  test("unknown ids and another seller's records answer 404 {code, message}", async () => {
+  test("unknown ids and another seller's records answer 404 {code, message}", async ({ transactionsRig: rig }) => {
     const { requestId, transactionId } = await rig.transaction('pro-2');
     const delivery = await rig.api.call('POST', `/transactions/${transactionId}/delivery/register`, { user: 'pro-2' });
     const dispute = rig.service.openDispute(transactionId).dispute_id;
@@ -100,7 +91,7 @@ test.describe('reference transactions', () => {
     }
   });
 
-  test('a delivery is registered once, then its tracking status moves through the documented set', async () => {
+  test('a delivery is registered once, then its tracking status moves through the documented set', async ({ transactionsRig: rig }) => {
     const { transactionId } = await rig.transaction('pro-1');
     const reg = await rig.api.call('POST', `/transactions/${transactionId}/delivery/register`, { user: 'pro-1' });
     expect(reg.status).toBe(201);
@@ -119,7 +110,7 @@ test.describe('reference transactions', () => {
     }
   });
 
-  test('openDispute makes a readable dispute and emits DISPUTE_CREATED', async () => {
+  test('openDispute makes a readable dispute and emits DISPUTE_CREATED', async ({ transactionsRig: rig }) => {
     const { transactionId } = await rig.transaction('pro-1');
     const { dispute_id } = rig.service.openDispute(transactionId);
     const read = await rig.api.call('GET', `/disputes/${dispute_id}`, { user: 'pro-1' });
@@ -128,7 +119,7 @@ test.describe('reference transactions', () => {
     expect(rig.events.at(-1)).toMatchObject({ username: 'pro-1', type: 'DISPUTE_CREATED', data: { dispute_id, transaction_id: transactionId } });
   });
 
-  test('without a session the handlers answer 401 USER_UNAUTHORIZED (the frame refuses first in the server)', async () => {
+  test('without a session the handlers answer 401 USER_UNAUTHORIZED (the frame refuses first in the server)', async ({ transactionsRig: rig }) => {
     const answer = await rig.api.call('GET', '/transactions/pending');
     expect(answer.status).toBe(401);
     expect(answer.body.code).toBe('USER_UNAUTHORIZED');

@@ -6,6 +6,7 @@
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { expect } from '@playwright/test';
 import { ApiError } from '../reference/core/errors.js';
 import { EventBus } from '../reference/core/events.js';
 import { Router } from '../reference/core/http.js';
@@ -93,6 +94,13 @@ export async function startApi(mount: (router: Router) => void): Promise<Api> {
       return { status: res.status, text, body: text ? JSON.parse(text) : undefined };
     },
     close: () => closeServer(server),
+  };
+}
+
+/** A check that pro-1's one call answers `status`: for a defect seen in a status alone. */
+export function answers(status: number, method: string, path: string, body?: unknown): (rig: { api: Api }) => Promise<void> {
+  return async (rig) => {
+    expect((await rig.api.call(method, path, { user: 'pro-1', body })).status).toBe(status);
   };
 }
 

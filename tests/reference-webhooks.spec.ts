@@ -1,18 +1,10 @@
-import { expect, test } from '@playwright/test';
 import { validate } from '../schemas/index.js';
-import { startWebhooks, type WebhooksRig } from './reference-webhooks-harness.js';
+import { expect, serve, test } from './reference-fixture.js';
+import { answers, startWebhooks, type WebhooksRig } from './reference-webhooks-harness.js';
 
 /** The reference's /webhooks routes: shapes, statuses, ownership and refusals. */
 test.describe('reference webhooks: subscription routes', () => {
-  let rig: WebhooksRig;
-  test.beforeEach(async () => {
-    rig = await startWebhooks();
-  });
-  test.afterEach(async () => {
-    await rig.close();
-  });
-
-  test('POST /webhooks answers 201 with an id and a long random token', async () => {
+  test('POST /webhooks answers 201 with an id and a long random token', async ({ webhooksRig: rig }) => {
     const answer = await rig.api.call('POST', '/webhooks', {
       user: 'pro-1',
       body: { url: 'http://127.0.0.1:9/hook?user=pro-1', events: ['SALE_COMPLETED'] },
@@ -26,7 +18,7 @@ test.describe('reference webhooks: subscription routes', () => {
     expect(other.id).not.toBe(answer.body.id);
   });
 
-  test("GET /webhooks lists the account's webhooks with id, url, token and events", async () => {
+  test("GET /webhooks lists the account's webhooks with id, url, token and events", async ({ webhooksRig: rig }) => {
     const mine = await rig.subscribe('pro-1', 'http://127.0.0.1:9/a?x=1', ['SALE_COMPLETED', 'ITEM_LISTED']);
     await rig.subscribe('pro-2', 'http://127.0.0.1:9/b', ['ITEM_LISTED']);
     const answer = await rig.api.call('GET', '/webhooks', { user: 'pro-1' });
@@ -37,7 +29,7 @@ test.describe('reference webhooks: subscription routes', () => {
     for (const webhook of answer.body.webhooks) expect(validate('webhook', webhook).valid).toBe(true);
   });
 
-  test('PUT answers 204 without a body and changes url and events', async () => {
+  test('PUT answers 204 without a body and changes url and events', async ({ webhooksRig: rig }) => {
     const { id } = await rig.subscribe('pro-1', 'http://127.0.0.1:9/a', ['SALE_COMPLETED']);
     const put = await rig.api.call('PUT', `/webhooks/${id}`, {
       user: 'pro-1',
@@ -49,7 +41,7 @@ test.describe('reference webhooks: subscription routes', () => {
     expect(list.body.webhooks[0]).toMatchObject({ id, url: 'https://example.test/b?u=1', events: ['ITEM_INACTIVATED'] });
   });
 
-  test('PATCH /webhooks/{id}/token answers 200 with a new token, then listed', async () => {
+  test('PATCH /webhooks/{id}/token answers 200 with a new token, then listed', async ({ webhooksRig: rig }) => {
     const { id, token } = await rig.subscribe('pro-1', 'http://127.0.0.1:9/a', ['SALE_COMPLETED']);
     const patch = await rig.api.call('PATCH', `/webhooks/${id}/token`, { user: 'pro-1' });
     expect(patch.status).toBe(200);
@@ -60,7 +52,7 @@ test.describe('reference webhooks: subscription routes', () => {
     expect(list.body.webhooks[0].token).toBe(patch.body.token);
   });
 
-  test('DELETE answers 204 without a body and the webhook is gone', async () => {
+  test('DELETE answers 204 without a body and the webhook is gone', async ({ webhooksRig: rig }) => {
     const { id } = await rig.subscribe('pro-1', 'http://127.0.0.1:9/a', ['SALE_COMPLETED']);
     const del = await rig.api.call('DELETE', `/webhooks/${id}`, { user: 'pro-1' });
     expect(del.status).toBe(204);
@@ -69,7 +61,7 @@ test.describe('reference webhooks: subscription routes', () => {
     expect((await rig.api.call('DELETE', `/webhooks/${id}`, { user: 'pro-1' })).status).toBe(404);
   });
 
-  test("an unknown id and another account's webhook both answer 404 {code, message}", async () => {
+  test("an unknown id and another account's webhook both answer 404 {code, message}", async ({ webhooksRig: rig }) => {
     const { id } = await rig.subscribe('pro-2', 'http://127.0.0.1:9/a', ['SALE_COMPLETED']);
     const body = { url: 'http://127.0.0.1:9/x', events: ['SALE_COMPLETED'] };
     for (const target of [id, 'no-such-webhook']) {
@@ -87,7 +79,7 @@ test.describe('reference webhooks: subscription routes', () => {
     expect((await rig.api.call('GET', '/webhooks', { user: 'pro-2' })).body.webhooks).toHaveLength(1);
   });
 
-  test('bad subscription bodies answer 400 INVALID_BODY_REQUEST', async () => {
+  test('bad subscription bodies answer 400 INVALID_BODY_REQUEST', async ({ webhooksRig: rig }) => {
     const { id } = await rig.subscribe('pro-1', 'http://127.0.0.1:9/a', ['SALE_COMPLETED']);
     const bodies: unknown[] = [
       undefined,
@@ -120,7 +112,7 @@ test.describe('reference webhooks: subscription routes', () => {
     }
   });
 
-  test('every event type of the spec can be subscribed, with the neutral dispute name', async () => {
+  test('every event type of the spec can be subscribed, with the neutral dispute name', async ({ webhooksRig: rig }) => {
     const events = [
       ...['SALE_COMPLETED', 'ITEM_BANNED', 'ITEM_OUT_OF_STOCK', 'ITEM_INACTIVATED', 'ITEM_LISTED', 'ITEM_RETURNED'],
       ...['DELIVERY_REQUEST_STARTED', 'DELIVERY_REQUEST_CANCELLED', 'DELIVERY_REQUEST_FAILED', 'DELIVERY_REQUEST_EXPIRED'],
@@ -134,68 +126,38 @@ test.describe('reference webhooks: subscription routes', () => {
 });
 
 test.describe('reference webhooks: variants and route defects', () => {
-  const cases: { name: string; defect?: string; variants?: string[]; check: (rig: WebhooksRig) => Promise<void> }[] = [
-    {
-      name: 'webhook-list-bare-array (variant) answers a bare array',
-      variants: ['webhook-list-bare-array'],
-      check: async (rig) => {
-        await rig.subscribe('pro-1', 'http://127.0.0.1:9/a', ['SALE_COMPLETED']);
-        const list = await rig.api.call('GET', '/webhooks', { user: 'pro-1' });
-        expect(Array.isArray(list.body)).toBe(true);
-        expect(list.body[0].token).toEqual(expect.any(String));
-      },
+  const withRig = (options: { defect?: string; variants?: string[] }, check: (rig: WebhooksRig) => Promise<void>) =>
+    serve(() => startWebhooks(options), (rig) => rig.close(), check);
+
+  test('webhook-list-bare-array (variant) answers a bare array', () =>
+    withRig({ variants: ['webhook-list-bare-array'] }, async (rig) => {
+      await rig.subscribe('pro-1', 'http://127.0.0.1:9/a', ['SALE_COMPLETED']);
+      const list = await rig.api.call('GET', '/webhooks', { user: 'pro-1' });
+      expect(Array.isArray(list.body)).toBe(true);
+      expect(list.body[0].token).toEqual(expect.any(String));
+    }));
+
+  /** Each route defect, by name, changes what the routes answer as its description says. */
+  const defects: Record<string, (rig: WebhooksRig) => Promise<void>> = {
+    'create-answers-200': answers(200, 'POST', '/webhooks', { url: 'http://127.0.0.1:9/a', events: ['ITEM_LISTED'] }),
+    'token-not-rotated': async (rig) => {
+      const { id, token } = await rig.subscribe('pro-1', 'http://127.0.0.1:9/a', ['ITEM_LISTED']);
+      expect((await rig.api.call('PATCH', `/webhooks/${id}/token`, { user: 'pro-1' })).body.token).toBe(token);
     },
-    {
-      name: 'create-answers-200',
-      defect: 'create-answers-200',
-      check: async (rig) => {
-        const answer = await rig.api.call('POST', '/webhooks', { user: 'pro-1', body: { url: 'http://127.0.0.1:9/a', events: ['ITEM_LISTED'] } });
-        expect(answer.status).toBe(200);
-      },
+    'delete-answers-200-body': async (rig) => {
+      const { id } = await rig.subscribe('pro-1', 'http://127.0.0.1:9/a', ['ITEM_LISTED']);
+      const del = await rig.api.call('DELETE', `/webhooks/${id}`, { user: 'pro-1' });
+      expect(del.status).toBe(200);
+      expect(del.text).not.toBe('');
     },
-    {
-      name: 'token-not-rotated',
-      defect: 'token-not-rotated',
-      check: async (rig) => {
-        const { id, token } = await rig.subscribe('pro-1', 'http://127.0.0.1:9/a', ['ITEM_LISTED']);
-        expect((await rig.api.call('PATCH', `/webhooks/${id}/token`, { user: 'pro-1' })).body.token).toBe(token);
-      },
+    'list-without-token': async (rig) => {
+      await rig.subscribe('pro-1', 'http://127.0.0.1:9/a', ['ITEM_LISTED']);
+      expect((await rig.api.call('GET', '/webhooks', { user: 'pro-1' })).body.webhooks[0].token).toBeUndefined();
     },
-    {
-      name: 'delete-answers-200-body',
-      defect: 'delete-answers-200-body',
-      check: async (rig) => {
-        const { id } = await rig.subscribe('pro-1', 'http://127.0.0.1:9/a', ['ITEM_LISTED']);
-        const del = await rig.api.call('DELETE', `/webhooks/${id}`, { user: 'pro-1' });
-        expect(del.status).toBe(200);
-        expect(del.text).not.toBe('');
-      },
+    'webhook-other-account-reachable': async (rig) => {
+      const { id } = await rig.subscribe('pro-2', 'http://127.0.0.1:9/a', ['ITEM_LISTED']);
+      expect((await rig.api.call('DELETE', `/webhooks/${id}`, { user: 'pro-1' })).status).toBe(204);
     },
-    {
-      name: 'list-without-token',
-      defect: 'list-without-token',
-      check: async (rig) => {
-        await rig.subscribe('pro-1', 'http://127.0.0.1:9/a', ['ITEM_LISTED']);
-        expect((await rig.api.call('GET', '/webhooks', { user: 'pro-1' })).body.webhooks[0].token).toBeUndefined();
-      },
-    },
-    {
-      name: 'webhook-other-account-reachable',
-      defect: 'webhook-other-account-reachable',
-      check: async (rig) => {
-        const { id } = await rig.subscribe('pro-2', 'http://127.0.0.1:9/a', ['ITEM_LISTED']);
-        expect((await rig.api.call('DELETE', `/webhooks/${id}`, { user: 'pro-1' })).status).toBe(204);
-      },
-    },
-  ];
-  for (const c of cases) {
-    test(c.name, async () => {
-      const rig = await startWebhooks({ defect: c.defect, variants: c.variants });
-      try {
-        await c.check(rig);
-      } finally {
-        await rig.close();
-      }
-    });
-  }
+  };
+  for (const [defect, check] of Object.entries(defects)) test(defect, () => withRig({ defect }, check));
 });
