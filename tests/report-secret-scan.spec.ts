@@ -22,18 +22,18 @@ function makeZip(entries: { name: string; data: Buffer; deflate: boolean }[]): B
   for (const e of entries) {
     const body = e.deflate ? deflateRawSync(e.data) : e.data;
     const name = Buffer.from(e.name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(e.deflate ? 8 : 0, 8);
-    local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(e.data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(e.deflate ? 8 : 0, 10);
-    central.writeUInt32LE(body.length, 20);
-    central.writeUInt32LE(e.data.length, 24);
-    central.writeUInt16LE(name.length, 28);
+    // A central header holds the local one's fields 2 bytes further on (after "version made by").
+    const header = (length: number, signature: number, shift: number) => {
+      const h = Buffer.alloc(length);
+      h.writeUInt32LE(signature, 0);
+      h.writeUInt16LE(e.deflate ? 8 : 0, 8 + shift);
+      h.writeUInt32LE(body.length, 18 + shift);
+      h.writeUInt32LE(e.data.length, 22 + shift);
+      h.writeUInt16LE(name.length, 26 + shift);
+      return h;
+    };
+    const local = header(30, 0x04034b50, 0);
+    const central = header(46, 0x02014b50, 2);
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, body);
     centrals.push(central, name);

@@ -33,9 +33,25 @@ function inflate(method: number, raw: Buffer): Buffer {
   throw new Error(`compression method ${method} not supported`);
 }
 
+/**
+ * The fields a local header (at = its offset) and a central one (at = its offset + 2, after
+ * "version made by") hold alike, at the same places from `at`.
+ */
+function sharedFields(buf: Buffer, at: number) {
+  return {
+    flags: buf.readUInt16LE(at + 6),
+    method: buf.readUInt16LE(at + 8),
+    /** Compressed size. */
+    size: buf.readUInt32LE(at + 18),
+    nameLen: buf.readUInt16LE(at + 26),
+    extraLen: buf.readUInt16LE(at + 28),
+  };
+}
+
 function entryAt(buf: Buffer, localOffset: number, method: number, size: number, name: string): ZipEntry {
   if (localOffset + 30 > buf.length || buf.readUInt32LE(localOffset) !== LOCAL) return { name, error: 'bad local header' };
-  const start = localOffset + 30 + buf.readUInt16LE(localOffset + 26) + buf.readUInt16LE(localOffset + 28);
+  const { nameLen, extraLen } = sharedFields(buf, localOffset);
+  const start = localOffset + 30 + nameLen + extraLen;
   try {
     return { name, data: inflate(method, buf.subarray(start, start + size)) };
   } catch (e) {
@@ -51,10 +67,7 @@ export function readZip(buf: Buffer): ZipEntry[] {
   let p = buf.readUInt32LE(eocd + 16);
   const out: ZipEntry[] = [];
   for (let i = 0; i < count && p + 46 <= buf.length && buf.readUInt32LE(p) === CENTRAL; i++) {
-    const method = buf.readUInt16LE(p + 10);
-    const size = buf.readUInt32LE(p + 20);
-    const nameLen = buf.readUInt16LE(p + 28);
-    const extraLen = buf.readUInt16LE(p + 30);
+    const { method, size, nameLen, extraLen } = sharedFields(buf, p + 2);
     const commentLen = buf.readUInt16LE(p + 32);
     const local = buf.readUInt32LE(p + 42);
     const name = buf.subarray(p + 46, p + 46 + nameLen).toString('utf8');
@@ -69,11 +82,7 @@ function readLocalHeaders(buf: Buffer): ZipEntry[] {
   const out: ZipEntry[] = [];
   let p = 0;
   while (p + 30 <= buf.length && buf.readUInt32LE(p) === LOCAL) {
-    const flags = buf.readUInt16LE(p + 6);
-    const method = buf.readUInt16LE(p + 8);
-    const size = buf.readUInt32LE(p + 18);
-    const nameLen = buf.readUInt16LE(p + 26);
-    const extraLen = buf.readUInt16LE(p + 28);
+    const { flags, method, size, nameLen, extraLen } = sharedFields(buf, p);
     const name = buf.subarray(p + 30, p + 30 + nameLen).toString('utf8');
     // Sizes after the data (flag bit 3) are unknown here: cannot go on safely.
     if (flags & 0x08) {
