@@ -21,7 +21,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { listOperations, type Operation, fillPath } from '../../schemas/operations.js';
-import { type ApiClient, type ApiResponse, bogusToken, expectStatus, type ImageHost, type Session, type Sessions, type Track, test, verify } from '../../fixtures/index.js';
+import { type ApiClient, type ApiResponse, bogusToken, expectStatus, type ImageHost, type Session, type Sessions, test, type Track, verify } from '../fixtures.js';
 import { extractList } from '../../schemas/lists.js';
 import { bearerRefusalUnproven } from './support/bearer-control.js';
 
@@ -126,11 +126,8 @@ async function controlOf(f: Fixtures, op: Operation, call: { method: Operation['
     const session = op.operationId === 'createItem' ? await f.sessions.lease('pro') : await f.sessions.pooled(f.sessions.anyAccount('pro').plan);
     // A probe only: the registered checks judge these operations in their own checks, not here.
     const control = await f.api.request(session, { ...call, skipChecks: ['not-a-server-error', 'response-schema', 'documented-success-status', 'error-body-shape', 'json-content-type'] });
-    const created = (control.json as { id?: unknown } | undefined)?.id;
-    if (control.status >= 200 && control.status <= 299 && typeof created === 'string') {
-      if (op.operationId === 'createItem') f.track.item(session, created);
-      if (op.operationId === 'createWebhook') f.track.webhook(session, created);
-    }
+    if (op.operationId === 'createItem') f.track.created('item', session, control);
+    if (op.operationId === 'createWebhook') f.track.created('webhook', session, control);
     return control;
   })();
   controls.set(op.operationId, sent);

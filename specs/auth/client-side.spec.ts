@@ -10,7 +10,7 @@ import { startFakeIdp } from '../../fixtures/fake-idp.js';
 import { ConformanceFailure } from '../../fixtures/failure.js';
 import { authorizeWithForm, authorizationUrl } from '../../fixtures/login.js';
 import { openAggregatorSession, SessionError } from '../../fixtures/session.js';
-import { expect, recordPass, registerSecret, type Settings, test } from '../../fixtures/index.js';
+import { expect, recordPass, registerSecret, type Settings, test } from '../fixtures.js';
 import { parseTitleIds } from '../../catalog/ids.js';
 import { isValidVerifier, newCodeVerifier, newState, s256Challenge, VERIFIER_ALPHABET } from '../../lib/pkce.js';
 
@@ -85,9 +85,7 @@ test.describe('the suite as a client', { tag: '@auth' }, () => {
     }
   });
 
-  test('[AUTH-UA-1][AUTH-TOKEN-2][AUTH-REFRESH-3] token requests carry a User-Agent, are forms with exactly the listed fields, and refreshes present the newest token', async ({
-    settings,
-  }) => {
+  test('[AUTH-UA-1][AUTH-TOKEN-2][AUTH-REFRESH-3] token requests carry a User-Agent, are forms with exactly the listed fields, and refreshes present the newest token', async ({ settings }) => {
     const idp = await startFakeIdp({ redirectStatus: 303 });
     try {
       const s = fakeSettings(settings, idp);

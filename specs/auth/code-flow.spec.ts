@@ -4,14 +4,10 @@
  * Each test logs in on its own: a code is single-use.
  */
 import { newCodeVerifier } from '../../lib/pkce.js';
-import { expectStatus, test, verify } from '../../fixtures/index.js';
+import { expectStatus, test, verify } from '../fixtures.js';
 
 test.describe('code flow', { tag: '@auth' }, () => {
-  test('[AUTH-CODE-1][AUTH-STATE-1][AUTH-TOKEN-1][AUTH-SCOPE-1] the PKCE code flow returns the state unchanged and a token pair the API accepts', async ({
-    oauth,
-    api,
-    sessions,
-  }) => {
+  test('[AUTH-CODE-1][AUTH-STATE-1][AUTH-TOKEN-1][AUTH-SCOPE-1] the PKCE code flow returns the state unchanged and a token pair the API accepts', async ({ oauth, api, sessions }) => {
     const account = sessions.anyAccount('pro');
     const grant = await oauth.authorize(account);
     await verify(grant.code.length > 0, {

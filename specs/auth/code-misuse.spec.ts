@@ -14,7 +14,7 @@
  * is a refusal for another reason: the check is not exercised.
  */
 import { newCodeVerifier } from '../../lib/pkce.js';
-import { bogusToken, test } from '../../fixtures/index.js';
+import { bogusToken, test } from '../fixtures.js';
 import { expectTokenRefused } from '../../fixtures/refusal.js';
 import { expectTokenControl } from './support/token-control.js';
 

@@ -8,7 +8,7 @@
  * is the session's own first refresh, which rotated the token now presented
  * again (fixtures/refusal.ts: a 429 is a refusal for another reason).
  */
-import { expectStatus, recordPass, test, verify } from '../../fixtures/index.js';
+import { expectStatus, recordPass, test, verify } from '../fixtures.js';
 import { expectTokenRefused } from '../../fixtures/refusal.js';
 import { pollUntilRefused, REVOCATION_WAIT_MS, skipWhenThrottled } from './revocation.js';
 

@@ -14,7 +14,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { validate } from '../../schemas/index.js';
-import { type ApiResponse, expectSchema, recordFinding, test, verify } from '../../fixtures/index.js';
+import { type ApiResponse, expectSchema, recordFinding, test, verify } from '../fixtures.js';
 import { expectControl, expectRefused } from '../../fixtures/refusal.js';
 import { taggedItemPayload } from '../webhooks/support/tagged-item.js';
 
@@ -37,18 +37,14 @@ test.describe('general HTTP rules', { tag: '@auth' }, () => {
     }
   });
 
-  test('[GEN-JSON-3] a request body that is not well-formed JSON is refused with a 4xx', { tag: '@should' }, async ({ api, sessions, track, imageHost, receiver }) => {
-    const session = await sessions.lease('pro');
-    const hook = await receiver.newHook();
+  test('[GEN-JSON-3] a request body that is not well-formed JSON is refused with a 4xx', { tag: '@should' }, async ({ api, track, hook, seller }) => {
+    const { session } = seller;
     const bodies = [
-      { path: '/items', body: (await taggedItemPayload({ api, session, track, imageHost })).payload, rule: 'ITEM-CREATE-1' },
+      { path: '/items', body: (await taggedItemPayload(seller)).payload, rule: 'ITEM-CREATE-1' },
       { path: '/webhooks', body: { url: hook.url, events: ['ITEM_INACTIVATED'] }, rule: 'WH-SUB-1' },
     ];
     for (const { path, body, rule } of bodies) {
-      const keep = (res: ApiResponse) => {
-        const id = (res.json as { id?: unknown } | undefined)?.id;
-        if (res.status >= 200 && res.status <= 299 && typeof id === 'string') (path === '/items' ? track.item : track.webhook)(session, id);
-      };
+      const keep = (res: ApiResponse) => track.created(path === '/items' ? 'item' : 'webhook', session, res);
       // The control: the same text, well-formed, answers 201; the refused one lacks its closing brace alone.
       const text = JSON.stringify(body);
       const control = await api.request(session, { method: 'POST', path, rawBody: text, contentType: 'application/json' });
@@ -66,7 +62,7 @@ test.describe('general HTTP rules', { tag: '@auth' }, () => {
     await expectRefused(attributes, ['GEN-ERR-1'], 'the attributes of a category that does not exist are refused');
     await expectSchema(attributes, 'error', ['GEN-ERR-1']);
     const create = await api.post(session, '/items', {}, { skipChecks: ['error-body-shape'] });
-    if (create.status === 201) track.item(session, (create.json as { id: string }).id);
+    track.created('item', session, create);
     await expectRefused(create, ['GEN-ERR-1'], 'POST /items with an empty object is refused');
     await expectSchema(create, 'error', ['GEN-ERR-1']);
   });
@@ -106,9 +102,7 @@ test.describe('general HTTP rules', { tag: '@auth' }, () => {
         contentType: c.rawBody ? 'application/x-www-form-urlencoded' : undefined,
         skipChecks: ['not-a-server-error', 'error-body-shape'],
       });
-      if (res.status >= 200 && res.status <= 299 && typeof (res.json as { id?: unknown })?.id === 'string') {
-        (path === '/items' ? track.item : track.webhook)(session, (res.json as { id: string }).id);
-      }
+      track.created(path === '/items' ? 'item' : 'webhook', session, res);
       if (c.strict) {
         await expectRefused(res, ['GEN-ERR-3'], `${c.what} is refused with a 4xx`);
         continue;

@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import { VERIFIER_ALPHABET } from '../../lib/pkce.js';
 import { authorizeOptions, tokenEndpoint } from '../../fixtures/session.js';
 import { exchangeCode, tokenPair } from '../../fixtures/token-client.js';
-import { type Exchange, fail, recordPass, test } from '../../fixtures/index.js';
+import { type Exchange, fail, recordPass, test } from '../fixtures.js';
 import { isTransportFailure } from '../../fixtures/sessions.js';
 import { isInterruption, reportCases, trackRuns } from '../../fixtures/time-budget.js';
 

@@ -10,17 +10,13 @@
  * rotated-away token, its own refresh before it was rotated away). A 429 is a
  * refusal for another reason: the check is not exercised.
  */
-import { bogusToken, expectStatus, recordFinding, test, verify } from '../../fixtures/index.js';
+import { bogusToken, expectStatus, recordFinding, test, verify } from '../fixtures.js';
 import { expectTokenRefused } from '../../fixtures/refusal.js';
 import { pollUntilRefused, REVOCATION_WAIT_MS, skipWhenThrottled } from './revocation.js';
 import { expectTokenControl } from './support/token-control.js';
 
 test.describe('refresh grant', { tag: '@auth' }, () => {
-  test('[AUTH-REFRESH-1][AUTH-REFRESH-2] every refresh returns a new access token and a new refresh token, and the new access token works', async ({
-    sessions,
-    oauth,
-    api,
-  }) => {
+  test('[AUTH-REFRESH-1][AUTH-REFRESH-2] every refresh returns a new access token and a new refresh token, and the new access token works', async ({ sessions, oauth, api }) => {
     const session = await sessions.fresh(sessions.anyAccount('pro'));
     let previous = { accessToken: session.accessToken, refreshToken: session.refreshToken };
     for (const round of [1, 2, 3]) {

@@ -6,7 +6,7 @@
  * sent. A login only, no exchange: the runs spend no token-endpoint grants.
  */
 import fc from 'fast-check';
-import { test, verify } from '../../fixtures/index.js';
+import { test, verify } from '../fixtures.js';
 import { assertProperty } from '../items/support/fc-options.js';
 import { STATE_EXAMPLES, states } from './support/state.js';
 

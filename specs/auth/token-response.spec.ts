@@ -5,7 +5,7 @@
  * the API's `Authorization: Bearer` takes (AUTH-TOKEN-7). A code exchange and a
  * refresh are both judged: the clause covers any response holding tokens.
  */
-import { type Exchange, soft, test } from '../../fixtures/index.js';
+import { type Exchange, soft, test } from '../fixtures.js';
 
 /** The directives of a Cache-Control header, lower-cased (RFC 9111 5.2: case-insensitive). */
 const directives = (header: string | undefined) => (header ?? '').split(',').map((d) => d.trim().split('=')[0].toLowerCase());

@@ -4,7 +4,7 @@
  * choice: the suite always sends one (AUTH-UA-1) and, here, never fails a server
  * either way. It only records the choice; a 5xx (or a hang) still fails.
  */
-import { test, verify } from '../../fixtures/index.js';
+import { test, verify } from '../fixtures.js';
 
 test.describe('User-Agent at the token endpoint', { tag: '@auth' }, () => {
   test('[AUTH-UA-2] a token exchange or a refresh without User-Agent is either served or refused with a 4xx', { tag: '@optional' }, async ({ oauth, sessions }) => {

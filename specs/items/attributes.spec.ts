@@ -3,13 +3,12 @@
  * bounded sample of the tree's leaves, the attributes the spec names, and the
  * refusal of an unknown category.
  */
-import { expectSchema, test } from '../../fixtures/index.js';
+import { expectSchema, expectStatus, recordFinding, test, verify } from '../fixtures.js';
 import type { CategoryAttribute } from '../../schemas/types.js';
 import { discreteValues } from './support/attributes.js';
-import { judgeFor } from './support/bind.js';
 import { CONDITION_VALUES, ERROR_CODES, EXTERNAL_ID, EXTERNAL_ID_MAX } from './support/constants.js';
-import { ItemsApi } from './support/items-api.js';
-import { type TargetCatalog, targetCatalog } from './support/target-catalog.js';
+import type { ItemsApi } from './support/items-api.js';
+import type { TargetCatalog } from './support/target-catalog.js';
 
 type Raw = CategoryAttribute & Record<string, unknown>;
 
@@ -21,15 +20,14 @@ test.describe('category attributes', { tag: '@items' }, () => {
   /** A fresh read, for the checks of the read itself. */
   const rawOf = async (categoryId: number, language?: string): Promise<Raw[]> => {
     const res = await api.attributes(categoryId, language);
-    await api.judge.status(res, 200, language === undefined ? ['ITEM-ATTR-1', 'ITEM-ATTR-8'] : ['ITEM-ATTR-8']);
+    await expectStatus(res, 200, language === undefined ? ['ITEM-ATTR-1', 'ITEM-ATTR-8'] : ['ITEM-ATTR-8']);
     await expectSchema(res, 'attributes-response', ['ITEM-ATTR-1']);
     return (res.json as { attributes: Raw[] }).attributes;
   };
 
-  test.beforeEach(async ({ api: client, sessions }, testInfo) => {
-    const session = await sessions.shared('pro');
-    api = new ItemsApi((req) => client.request(session, req), judgeFor(testInfo), () => {});
-    catalog = await targetCatalog(api);
+  test.beforeEach(async ({ readItems, catalog: read }) => {
+    api = readItems;
+    catalog = read;
     test.skip(catalog.leaves.length === 0, 'not exercised: the target offers no assignable category');
   });
 
@@ -39,7 +37,7 @@ test.describe('category attributes', { tag: '@items' }, () => {
     for (const leaf of catalog.leaves) {
       for (const raw of cachedRaw(leaf.id)) {
         await expectSchema(raw, 'category-attribute', ['ITEM-ATTR-2'], `attribute ${raw.id} of category ${leaf.id} has the common fields of its kind`);
-        await api.judge.verify(['discrete_values', 'text', 'numeric'].includes(raw.type), {
+        await verify(['discrete_values', 'text', 'numeric'].includes(raw.type), {
           title: `attribute ${raw.id} of category ${leaf.id} is of a kind the spec names`,
           requirements: ['ITEM-ATTR-3'],
           expected: 'type discrete_values, text or numeric',
@@ -56,7 +54,7 @@ test.describe('category attributes', { tag: '@items' }, () => {
         if (raw.type === 'discrete_values') {
           const values = discreteValues(raw);
           const ok = Number.isInteger((raw.options as { max_choices?: unknown })?.max_choices) && Array.isArray(values) && values.every((v) => typeof v?.id === 'string' && (v.title === undefined || typeof v.title === 'string'));
-          await api.judge.verify(ok, {
+          await verify(ok, {
             title: `${where}: options.max_choices and values of {id, title?}`,
             requirements: ['ITEM-ATTR-4'],
             expected: 'an integer options.max_choices and a values array (inside options or beside it) of {id: string, title?: string}',
@@ -84,7 +82,7 @@ test.describe('category attributes', { tag: '@items' }, () => {
         if (raw.id === 'condition') {
           seen++;
           const ids = (discreteValues(raw) ?? []).map((v) => v.id).sort();
-          await api.judge.verify(raw.type === 'discrete_values' && JSON.stringify(ids) === JSON.stringify([...CONDITION_VALUES].sort()), {
+          await verify(raw.type === 'discrete_values' && JSON.stringify(ids) === JSON.stringify([...CONDITION_VALUES].sort()), {
             title: `${where} is discrete with the spec's value ids`,
             requirements: ['ITEM-ATTR-9'],
             expected: `discrete_values with ${CONDITION_VALUES.join(', ')}`,
@@ -92,7 +90,7 @@ test.describe('category attributes', { tag: '@items' }, () => {
           });
         } else if (raw.id === 'brand' || raw.id === 'model') {
           seen++;
-          await api.judge.verify(raw.type === 'text' && raw.max_length === 75, {
+          await verify(raw.type === 'text' && raw.max_length === 75, {
             title: `${where} is text with max_length 75`,
             requirements: ['ITEM-ATTR-10'],
             expected: 'type text, max_length 75',
@@ -100,7 +98,7 @@ test.describe('category attributes', { tag: '@items' }, () => {
           });
         } else if (raw.id === 'height_cm') {
           seen++;
-          await api.judge.verify(raw.type === 'numeric', {
+          await verify(raw.type === 'numeric', {
             title: `${where} is numeric`,
             requirements: ['ITEM-ATTR-10'],
             expected: 'type numeric',
@@ -115,7 +113,7 @@ test.describe('category attributes', { tag: '@items' }, () => {
   test('[ITEM-ATTR-14] every sampled assignable category lists external_id as optional text of max_length 75', { tag: '@should' }, async () => {
     for (const leaf of catalog.leaves) {
       const raw = cachedRaw(leaf.id).find((a) => a.id === EXTERNAL_ID);
-      await api.judge.verify(raw?.type === 'text' && raw.is_mandatory === false && raw.max_length === EXTERNAL_ID_MAX, {
+      await verify(raw?.type === 'text' && raw.is_mandatory === false && raw.max_length === EXTERNAL_ID_MAX, {
         title: `category ${leaf.id} lists external_id`,
         requirements: ['ITEM-ATTR-14'],
         expected: `{id: external_id, type: text, is_mandatory: false, max_length: ${EXTERNAL_ID_MAX}}`,
@@ -126,10 +124,10 @@ test.describe('category attributes', { tag: '@items' }, () => {
 
   test('[ITEM-ATTR-7] the attributes of a category that does not exist are refused with a 4xx and an error body', async () => {
     const res = await api.attributes(catalog.unknownId);
-    await api.judge.status(res, '4xx', ['ITEM-ATTR-7']);
+    await expectStatus(res, '4xx', ['ITEM-ATTR-7']);
     await expectSchema(res, 'error', ['ITEM-ATTR-7', 'GEN-ERR-1']);
-    if (res.status !== 404) api.judge.finding('ITEM-ATTR-7', `an unknown category's attributes answered ${res.status}; the spec shows a 404 on this operation`);
+    if (res.status !== 404) recordFinding(test.info(), { requirement: 'ITEM-ATTR-7', message: `an unknown category's attributes answered ${res.status}; the spec shows a 404 on this operation` });
     const code = (res.json as { code?: string }).code ?? '';
-    if (!ERROR_CODES.includes(code)) api.judge.finding('GEN-ERR-2', `the 404 of the attributes operation carries code ${code}, not one of the codes the spec shows on it`);
+    if (!ERROR_CODES.includes(code)) recordFinding(test.info(), { requirement: 'GEN-ERR-2', message: `the 404 of the attributes operation carries code ${code}, not one of the codes the spec shows on it` });
   });
 });

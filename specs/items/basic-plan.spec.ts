@@ -13,25 +13,25 @@
  * preconditions (the item hidden, a slot free) are read back before it is sent.
  * A 401 or 429 never counts as the refusal tested.
  */
-import { test } from '../../fixtures/index.js';
+import { expectStatus, test, verify } from '../fixtures.js';
 import { standingOf } from './support/account-state.js';
-import { expectRefused, freshPayload, leased, readOnly } from './support/bind.js';
+import { expectRefused, freshPayload } from './support/bind.js';
 import { needRoom } from './support/bind-room.js';
 import { sampleDraft } from './support/generators.js';
-import { plainLeaf, targetCatalog } from './support/target-catalog.js';
+import { plainLeaf } from './support/target-catalog.js';
 
 test.describe('basic plan', { tag: '@items' }, () => {
-  test('[ITEM-PRO-3] inactivate by a Basic account is refused with a 4xx and the item stays active', async ({ api, sessions, track, imageHost, settings }, testInfo) => {
-    const leaf = plainLeaf(await targetCatalog(await readOnly({ api, sessions, track }, testInfo)));
+  test('[ITEM-PRO-3] inactivate by a Basic account is refused with a 4xx and the item stays active', async ({ track, imageHost, settings, catalog, leaseItems }) => {
+    const leaf = plainLeaf(catalog);
     test.skip(!leaf, 'not exercised: the target offers no assignable category');
-    const { items, session } = await leased({ api, sessions, track }, 'basic', testInfo);
+    const { items, session } = await leaseItems('basic');
     await needRoom({ settings, track }, items, session, leaf!.id, { min: 1, why: 'an active item to inactivate' });
     const id = await items.createOk(freshPayload(sampleDraft(leaf!, { pro: false, minimal: true }), imageHost), ['ITEM-PRO-3']);
     test.skip((await standingOf(items, id)) !== 'active', 'not exercised: the Basic account has no free slot, so the item is not active');
     const res = await items.operate(id, 'inactivate');
-    await expectRefused(items, res, ['ITEM-PRO-3'], `PUT /items/${id}/inactivate by a Basic account is refused`);
+    await expectRefused(res, ['ITEM-PRO-3'], `PUT /items/${id}/inactivate by a Basic account is refused`);
     const standing = await standingOf(items, id);
-    await items.judge.verify(standing === 'active', {
+    await verify(standing === 'active', {
       title: 'the item stays active',
       requirements: ['ITEM-PRO-3'],
       expected: 'listed without inactive, not in GET /items/inactive',
@@ -39,10 +39,10 @@ test.describe('basic plan', { tag: '@items' }, () => {
     });
   });
 
-  test('[ITEM-PRO-4] activate by a Basic account of an item born hidden beyond the quota, with a slot free again, is refused with a 4xx and the item stays hidden', async ({ api, sessions, track, imageHost, settings }, testInfo) => {
-    const leaf = plainLeaf(await targetCatalog(await readOnly({ api, sessions, track }, testInfo)));
+  test('[ITEM-PRO-4] activate by a Basic account of an item born hidden beyond the quota, with a slot free again, is refused with a 4xx and the item stays hidden', async ({ track, imageHost, settings, catalog, leaseItems }) => {
+    const leaf = plainLeaf(catalog);
     test.skip(!leaf, 'not exercised: the target offers no assignable category');
-    const { items, session } = await leased({ api, sessions, track }, 'basic', testInfo);
+    const { items, session } = await leaseItems('basic');
     // The free slots are filled before a create goes hidden: no more than SC_MAX_ITEMS allows. With the control API
     // the limit leaves none free (restored after the test), so the first create goes hidden and no filler is made.
     const { free } = await needRoom({ settings, track }, items, session, leaf!.id, {
@@ -59,7 +59,7 @@ test.describe('basic plan', { tag: '@items' }, () => {
     test.skip((await standingOf(items, id)) !== 'hidden', 'not exercised: the create beyond the quota did not give a hidden item (see ITEM-QUOTA-1)');
     // A slot free again, so the missing Pro plan is the only reason left to refuse the activate: deleting one of
     // the check's own active items frees one (spec: delete frees a slot); else the control API raises the limit.
-    if (fillers.length > 0) await items.judge.status(await items.remove(fillers[0]), '2xx', ['ITEM-DELETE-1']);
+    if (fillers.length > 0) await expectStatus(await items.remove(fillers[0]), '2xx', ['ITEM-DELETE-1']);
     const room = await needRoom({ settings, track }, items, session, leaf!.id, {
       min: 1,
       why: 'a free slot, so that the missing Pro plan is the only reason to refuse the activate',
@@ -67,9 +67,9 @@ test.describe('basic plan', { tag: '@items' }, () => {
     test.skip((await standingOf(items, id)) !== 'hidden', 'not exercised: the item left the hidden list when the slot was made (the target activates hidden items when the limit rises)');
     await test.step(`preconditions: the item is hidden, ${room.free} slot(s) free (limit ${room.total}, ${room.active} active)`, async () => {});
     const res = await items.operate(id, 'activate');
-    await expectRefused(items, res, ['ITEM-PRO-4'], `PUT /items/${id}/activate by a Basic account with a free slot is refused`);
+    await expectRefused(res, ['ITEM-PRO-4'], `PUT /items/${id}/activate by a Basic account with a free slot is refused`);
     const standing = await standingOf(items, id);
-    await items.judge.verify(standing === 'hidden', {
+    await verify(standing === 'hidden', {
       title: 'the item stays hidden',
       requirements: ['ITEM-PRO-4'],
       expected: 'in GET /items/inactive',

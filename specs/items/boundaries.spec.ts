@@ -5,24 +5,22 @@
  * license_plate elsewhere. An external_id of exactly 75 characters is the ASCII
  * example of text-limits.spec.ts (accepted and read back).
  */
-import { test } from '../../fixtures/index.js';
+import { expectStatus, test, verify } from '../fixtures.js';
 import { numericDefs } from './support/attributes.js';
-import { freshPayload, leased, readOnly } from './support/bind.js';
+import { freshPayload } from './support/bind.js';
 import { LICENSE_PLATE, LICENSE_PLATE_MAX } from './support/constants.js';
 import { type CategoryFacts, numericBounds, sampleDraft } from './support/generators.js';
 import { attributeOnRead } from './support/items-api.js';
 import { expectedOf, readBack } from './support/read-back.js';
-import { targetCatalog } from './support/target-catalog.js';
 
 test.describe('boundaries', { tag: '@items' }, () => {
-  test('[ITEM-VALID-11] a numeric attribute at either inclusive bound of its range is accepted', async ({ api, sessions, track, imageHost }, testInfo) => {
-    const catalog = await targetCatalog(await readOnly({ api, sessions, track }, testInfo));
+  test('[ITEM-VALID-11] a numeric attribute at either inclusive bound of its range is accepted', async ({ imageHost, leaseItems, catalog }) => {
     const rangedOf = (leaf: CategoryFacts) => numericDefs(leaf.defs).filter((d) => d.min !== undefined || d.max !== undefined);
     // The sampled leaf with the most ranged attributes: two creates put every one of them at each of its bounds.
     const leaf = [...catalog.leaves].sort((a, b) => rangedOf(b).length - rangedOf(a).length)[0];
     const ranged = leaf ? rangedOf(leaf) : [];
     test.skip(ranged.length === 0, `not exercised: none of the ${catalog.leaves.length} sampled categories has a numeric attribute with a range`);
-    const { items } = await leased({ api, sessions, track }, 'basic', testInfo);
+    const { items } = await leaseItems('basic');
     const draft = sampleDraft(leaf!, { pro: false });
     // Each create holds every ranged attribute at a bound, alternating, so together they reach both bounds of each
     // (a refusal is ITEM-VALID-11's either way); an attribute with one bound only sits at it in both.
@@ -44,10 +42,10 @@ test.describe('boundaries', { tag: '@items' }, () => {
     }
   });
 
-  test('[ITEM-VALID-16][ITEM-ATTR-12] a Cars item with a license_plate of exactly 10 characters is accepted and returns it on read', async ({ api, sessions, track, imageHost }, testInfo) => {
-    const { cars } = await targetCatalog(await readOnly({ api, sessions, track }, testInfo));
+  test('[ITEM-VALID-16][ITEM-ATTR-12] a Cars item with a license_plate of exactly 10 characters is accepted and returns it on read', async ({ imageHost, catalog, leaseItems }) => {
+    const { cars } = catalog;
     test.skip(!cars, 'not exercised: the target has no assignable category named Cars (English)');
-    const { items } = await leased({ api, sessions, track }, 'basic', testInfo);
+    const { items } = await leaseItems('basic');
     const draft = sampleDraft(cars!, { pro: false });
     const plate = 'SC12345678'.slice(0, LICENSE_PLATE_MAX);
     const payload = freshPayload({ ...draft, attributes: { ...draft.attributes, [LICENSE_PLATE]: plate } }, imageHost);
@@ -55,14 +53,13 @@ test.describe('boundaries', { tag: '@items' }, () => {
     await readBack(items, id, expectedOf(payload, [{ id: LICENSE_PLATE, requirement: 'ITEM-ATTR-12' }]), ['ITEM-ATTR-12']);
   });
 
-  test('[ITEM-VALID-17] a license_plate outside Cars is refused, or accepted without being stored', async ({ api, sessions, track, imageHost }, testInfo) => {
-    const catalog = await targetCatalog(await readOnly({ api, sessions, track }, testInfo));
+  test('[ITEM-VALID-17] a license_plate outside Cars is refused, or accepted without being stored', async ({ imageHost, leaseItems, catalog }) => {
     const leaf = catalog.leaves.find((l) => !l.isCars && !l.defs.some((d) => d.id === LICENSE_PLATE));
     test.skip(!catalog.cars || !leaf, 'not exercised: needs a Cars category and another one without license_plate');
-    const { items } = await leased({ api, sessions, track }, 'basic', testInfo);
+    const { items } = await leaseItems('basic');
     const draft = sampleDraft(leaf!, { pro: false });
     const res = await items.create(freshPayload({ ...draft, attributes: { ...draft.attributes, [LICENSE_PLATE]: 'SC1234' } }, imageHost));
-    await items.judge.verify(res.status === 201 || (res.status >= 400 && res.status <= 499), {
+    await verify(res.status === 201 || (res.status >= 400 && res.status <= 499), {
       title: 'POST /items with a license_plate outside Cars is refused or accepted',
       requirements: ['ITEM-VALID-17'],
       expected: 'any 4xx (refused), or 201 (accepted, then not stored)',
@@ -72,9 +69,9 @@ test.describe('boundaries', { tag: '@items' }, () => {
     if (res.status !== 201) return;
     const id = (res.json as { id: string }).id;
     const read = await items.read(id);
-    await items.judge.status(read, 200, ['ITEM-READ-1']);
+    await expectStatus(read, 200, ['ITEM-READ-1']);
     const stored = attributeOnRead(read.json, LICENSE_PLATE);
-    await items.judge.verify(stored === undefined, {
+    await verify(stored === undefined, {
       title: `the ${leaf!.name} item does not store the license_plate`,
       requirements: ['ITEM-VALID-17'],
       expected: 'no license_plate on read (license_plate belongs to Cars only)',

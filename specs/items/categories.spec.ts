@@ -3,25 +3,23 @@
  * what an empty subcategories array and assignable_to_item false mean, and the
  * English fallback for a language the service does not support.
  */
-import { expectSchema, test } from '../../fixtures/index.js';
+import { expectSchema, expectStatus, test, verify } from '../fixtures.js';
 import type { Category } from '../../schemas/types.js';
 import { emptyButNotAssignable, flatten, groupingWithoutChildren, namesById, omittedFields, parentProblems } from './support/categories.js';
-import { judgeFor } from './support/bind.js';
-import { ItemsApi } from './support/items-api.js';
+import type { ItemsApi } from './support/items-api.js';
 
 /** Tags no service supports: a private-use tag, an unassigned code and Klingon. */
 const UNSUPPORTED_LANGUAGES = ['x-unsupported', 'xx-XX', 'tlh'];
 
 test.describe('categories', { tag: '@items' }, () => {
   let api: ItemsApi;
-  test.beforeEach(async ({ api: client, sessions }, testInfo) => {
-    const session = await sessions.shared('pro');
-    api = new ItemsApi((req) => client.request(session, req), judgeFor(testInfo), () => {});
+  test.beforeEach(async ({ readItems }) => {
+    api = readItems;
   });
 
   test('[ITEM-CAT-1][ITEM-CAT-2][ITEM-CAT-7] GET /items/categories without Accept-Language answers 200 with categories of the spec’s shape at every depth', async () => {
     const res = await api.categories();
-    await api.judge.status(res, 200, ['ITEM-CAT-7']);
+    await expectStatus(res, 200, ['ITEM-CAT-7']);
     await expectSchema(res, 'categories-response', ['ITEM-CAT-1', 'ITEM-CAT-2']);
     const roots = (res.json as { categories: Category[] }).categories;
     // The schema recurses; this names the deepest level reached, so a flat answer is told apart.
@@ -41,7 +39,7 @@ test.describe('categories', { tag: '@items' }, () => {
 
   test('[ITEM-CAT-3] a root has parent_id null and a subcategory the id of the category it is nested in', async () => {
     const problems = parentProblems(await api.categoryTree());
-    await api.judge.verify(problems.length === 0, {
+    await verify(problems.length === 0, {
       title: 'every parent_id matches the nesting of the tree',
       requirements: ['ITEM-CAT-3'],
       expected: 'null on roots; the enclosing category’s id below',
@@ -52,14 +50,14 @@ test.describe('categories', { tag: '@items' }, () => {
   test('[ITEM-CAT-4][ITEM-CAT-5] an empty subcategories array means assignable, and assignable_to_item false means a parent with children', async () => {
     const roots = await api.categoryTree();
     const notAssignable = emptyButNotAssignable(roots);
-    await api.judge.verify(notAssignable.length === 0, {
+    await verify(notAssignable.length === 0, {
       title: 'a category without subcategories is assignable',
       requirements: ['ITEM-CAT-4'],
       expected: 'assignable_to_item true wherever subcategories is []',
       actual: notAssignable.slice(0, 5).join('; '),
     });
     const childless = groupingWithoutChildren(roots);
-    await api.judge.verify(childless.length === 0, {
+    await verify(childless.length === 0, {
       title: 'a grouping parent has subcategories',
       requirements: ['ITEM-CAT-5'],
       expected: 'at least one subcategory wherever assignable_to_item is false',
@@ -73,7 +71,7 @@ test.describe('categories', { tag: '@items' }, () => {
     for (const language of UNSUPPORTED_LANGUAGES) {
       const names = namesById(await api.categoryTree(language));
       const differ = [...english].filter(([id, name]) => names.get(id) !== name && names.get(id) !== noHeader.get(id));
-      await api.judge.verify(differ.length === 0 && names.size === english.size, {
+      await verify(differ.length === 0 && names.size === english.size, {
         title: `Accept-Language: ${language} answers the same names as English`,
         requirements: ['ITEM-CAT-6'],
         expected: `the ${english.size} English names (as with Accept-Language: en or no header)`,

@@ -3,13 +3,13 @@
  * takes the slot and the others are born hidden, so the count of active items
  * never exceeds the limit (ITEM-QUOTA-1, ITEM-LIMITS-2).
  */
-import { test } from '../../fixtures/index.js';
+import { expectStatus, test, verify } from '../fixtures.js';
 import { activeCount } from './support/account-state.js';
-import { freshPayload, leased, readOnly } from './support/bind.js';
+import { freshPayload } from './support/bind.js';
 import { needRoom } from './support/bind-room.js';
 import { sampleDraft } from './support/generators.js';
 import { entryFor } from './support/items-api.js';
-import { plainLeaf, targetCatalog } from './support/target-catalog.js';
+import { plainLeaf } from './support/target-catalog.js';
 
 /**
  * Enough racers that two of them overlap even when a loaded client sends them one connection at a time: each
@@ -21,10 +21,10 @@ const RACERS = 3;
 const ROUNDS = 1;
 
 test.describe('concurrency', { tag: '@items' }, () => {
-  test('[ITEM-QUOTA-1][ITEM-QUOTA-2][ITEM-LIMITS-2] parallel creates at the last free slot all answer 201 and never make more items active than the limit', async ({ api, sessions, track, imageHost, settings }, testInfo) => {
-    const leaf = plainLeaf(await targetCatalog(await readOnly({ api, sessions, track }, testInfo)));
+  test('[ITEM-QUOTA-1][ITEM-QUOTA-2][ITEM-LIMITS-2] parallel creates at the last free slot all answer 201 and never make more items active than the limit', async ({ track, imageHost, settings, catalog, leaseItems }) => {
+    const leaf = plainLeaf(catalog);
     test.skip(!leaf, 'not exercised: the target offers no assignable category');
-    const { items, session } = await leased({ api, sessions, track }, 'pro', testInfo);
+    const { items, session } = await leaseItems('pro');
     // At least one free slot, and few enough that filling all but one and racing stays within SC_MAX_ITEMS;
     // the control API's limit makes it exactly one (restored after the test), so no filler is created at all.
     const { total, free } = await needRoom({ settings, track }, items, session, leaf!.id, {
@@ -48,7 +48,7 @@ test.describe('concurrency', { tag: '@items' }, () => {
       // ITEM-QUOTA-2 is judged on its own (some racer was created with the slot free), so it is asserted even when
       // the account had exactly one free slot and no create filled the others first; the rest answer for ITEM-QUOTA-1.
       const created = answers.find((a) => a.status === 201);
-      await items.judge.verify(created !== undefined, {
+      await verify(created !== undefined, {
         title: `round ${round}: with one slot free, a create racing for it answers 201`,
         requirements: ['ITEM-QUOTA-2'],
         expected: 'at least one 201',
@@ -56,10 +56,10 @@ test.describe('concurrency', { tag: '@items' }, () => {
         exchange: answers[0],
       });
       if (!created) break;
-      for (const a of answers) await items.judge.status(a, 201, ['ITEM-QUOTA-1'], `round ${round}: POST /items racing for the last slot answers 201`);
+      for (const a of answers) await expectStatus(a, 201, ['ITEM-QUOTA-1'], `round ${round}: POST /items racing for the last slot answers 201`);
       const racers = answers.flatMap((a) => (a.status === 201 ? [(a.json as { id: string }).id] : []));
       const active = await activeCount(items);
-      await items.judge.verify(active === total, {
+      await verify(active === total, {
         title: `round ${round}: the active items fill the limit exactly: one racer took the last slot, the others are hidden`,
         requirements: ['ITEM-QUOTA-1'],
         expected: `${total} active items (the limit)`,
@@ -67,7 +67,7 @@ test.describe('concurrency', { tag: '@items' }, () => {
       });
       const after = await items.limitEntries();
       const entry = entryFor(after.entries, leaf!.id);
-      await items.judge.verify(entry !== undefined && entry.used === total && entry.available === 0, {
+      await verify(entry !== undefined && entry.used === total && entry.available === 0, {
         title: `round ${round}: the limit shows every slot used and none available, never more`,
         requirements: ['ITEM-LIMITS-2'],
         expected: `used ${total}, available 0`,

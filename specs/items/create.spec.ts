@@ -4,13 +4,13 @@
  * back; the optional parts each have a check of their own.
  */
 import fc from 'fast-check';
-import { test } from '../../fixtures/index.js';
-import { freshPayload, leased, readOnly } from './support/bind.js';
+import { test } from '../fixtures.js';
+import { freshPayload } from './support/bind.js';
 import { EXTERNAL_ID, LICENSE_PLATE, MAX_WEIGHTS } from './support/constants.js';
 import { assertProperty } from './support/fc-options.js';
 import { draftFor, sampleDraft } from './support/generators.js';
 import { expectedOf, readBack } from './support/read-back.js';
-import { plainLeaf, targetCatalog } from './support/target-catalog.js';
+import { plainLeaf } from './support/target-catalog.js';
 
 const READ_BACK = [
   { id: EXTERNAL_ID, requirement: 'ITEM-ATTR-11' },
@@ -18,10 +18,9 @@ const READ_BACK = [
 ];
 
 test.describe('create', { tag: '@items' }, () => {
-  test('[ITEM-CREATE-1][ITEM-CREATE-4][ITEM-CREATE-7][ITEM-READ-1][ITEM-ATTR-11] valid payloads in the sampled categories answer 201 and read back as sent', async ({ api, sessions, track, imageHost }, testInfo) => {
-    const catalog = await targetCatalog(await readOnly({ api, sessions, track }, testInfo));
+  test('[ITEM-CREATE-1][ITEM-CREATE-4][ITEM-CREATE-7][ITEM-READ-1][ITEM-ATTR-11] valid payloads in the sampled categories answer 201 and read back as sent', async ({ imageHost, leaseItems, catalog }) => {
     test.skip(catalog.leaves.length === 0, 'not exercised: the target offers no assignable category');
-    const { items } = await leased({ api, sessions, track }, 'pro', testInfo);
+    const { items } = await leaseItems('pro');
     const drafts = fc.constantFrom(...catalog.leaves).chain((leaf) => draftFor(leaf, { pro: false }));
     // A fixed example on every run: delivery allowed with the largest listed weight proves ITEM-CREATE-4 whatever is drawn.
     const withDelivery = { ...sampleDraft(catalog.leaves[0], { pro: false }), delivery: { allowed_by_user: true, max_weight_kg: MAX_WEIGHTS[MAX_WEIGHTS.length - 1] } };
@@ -43,27 +42,27 @@ test.describe('create', { tag: '@items' }, () => {
     );
   });
 
-  test('[ITEM-CREATE-2] a create holding only the required fields (and the run’s external_id) answers 201', async ({ api, sessions, track, imageHost }, testInfo) => {
-    const leaf = plainLeaf(await targetCatalog(await readOnly({ api, sessions, track }, testInfo)));
+  test('[ITEM-CREATE-2] a create holding only the required fields (and the run’s external_id) answers 201', async ({ imageHost, catalog, leaseItems }) => {
+    const leaf = plainLeaf(catalog);
     test.skip(!leaf, 'not exercised: the target offers no assignable category');
-    const { items } = await leased({ api, sessions, track }, 'basic', testInfo);
+    const { items } = await leaseItems('basic');
     const payload = freshPayload(sampleDraft(leaf!, { pro: false, minimal: true }), imageHost);
     const id = await items.createOk(payload, ['ITEM-CREATE-2']);
     await readBack(items, id, expectedOf(payload), ['ITEM-CREATE-2']);
   });
 
-  test('[ITEM-CREATE-3] a create carrying the deprecated hashtags answers 201', async ({ api, sessions, track, imageHost }, testInfo) => {
-    const leaf = plainLeaf(await targetCatalog(await readOnly({ api, sessions, track }, testInfo)));
+  test('[ITEM-CREATE-3] a create carrying the deprecated hashtags answers 201', async ({ imageHost, catalog, leaseItems }) => {
+    const leaf = plainLeaf(catalog);
     test.skip(!leaf, 'not exercised: the target offers no assignable category');
-    const { items } = await leased({ api, sessions, track }, 'basic', testInfo);
+    const { items } = await leaseItems('basic');
     const draft = { ...sampleDraft(leaf!, { pro: false, minimal: true }), hashtags: ['vintage', 'conformance'] };
     await items.createOk(freshPayload(draft, imageHost), ['ITEM-CREATE-3']);
   });
 
-  test('[ITEM-CREATE-5][ITEM-CREATE-6] a Pro account’s create with stock units and with free shipping answers 201', async ({ api, sessions, track, imageHost }, testInfo) => {
-    const leaf = plainLeaf(await targetCatalog(await readOnly({ api, sessions, track }, testInfo)));
+  test('[ITEM-CREATE-5][ITEM-CREATE-6] a Pro account’s create with stock units and with free shipping answers 201', async ({ imageHost, catalog, leaseItems }) => {
+    const leaf = plainLeaf(catalog);
     test.skip(!leaf, 'not exercised: the target offers no assignable category');
-    const { items } = await leased({ api, sessions, track }, 'pro', testInfo);
+    const { items } = await leaseItems('pro');
     const draft = sampleDraft(leaf!, { pro: false, minimal: true });
     await test.step('stock', async () => {
       const id = await items.createOk(freshPayload({ ...draft, stock: { units: 3 } }, imageHost), ['ITEM-CREATE-5']);

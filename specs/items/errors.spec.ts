@@ -3,12 +3,12 @@
  * them is refused (both inferred, SHOULD), and another account's item is left
  * as it was.
  */
-import { test } from '../../fixtures/index.js';
-import { expectRefused, freshPayload, itemsApiOf, leased, readOnly } from './support/bind.js';
+import { test } from '../fixtures.js';
+import { expectRefused, freshPayload } from './support/bind.js';
 import { sampleDraft } from './support/generators.js';
 import type { ItemsApi } from './support/items-api.js';
 import { expectedOf, readBack } from './support/read-back.js';
-import { plainLeaf, targetCatalog } from './support/target-catalog.js';
+import { plainLeaf } from './support/target-catalog.js';
 
 type Attempt = [string, (items: ItemsApi, id: string) => ReturnType<ItemsApi['read']>];
 
@@ -25,28 +25,28 @@ function attempts(validItem: Record<string, unknown>, imageUrl: string): Attempt
 }
 
 test.describe('unknown and foreign items', { tag: '@items' }, () => {
-  test('[ITEM-ERR-1] every operation on an item id that does not exist is refused with a 4xx', { tag: '@should' }, async ({ api, sessions, track, imageHost }, testInfo) => {
-    const leaf = plainLeaf(await targetCatalog(await readOnly({ api, sessions, track }, testInfo)));
+  test('[ITEM-ERR-1] every operation on an item id that does not exist is refused with a 4xx', { tag: '@should' }, async ({ imageHost, catalog, leaseItems }) => {
+    const leaf = plainLeaf(catalog);
     test.skip(!leaf, 'not exercised: the target offers no assignable category');
-    const { items } = await leased({ api, sessions, track }, 'pro', testInfo);
+    const { items } = await leaseItems('pro');
     const payload = freshPayload(sampleDraft(leaf!, { pro: false, minimal: true }), imageHost);
     for (const [what, call] of attempts(payload.item as Record<string, unknown>, imageHost.url('valid'))) {
       const res = await call(items, `sc-no-such-item-${Date.now().toString(36)}`);
-      await expectRefused(items, res, ['ITEM-ERR-1'], `${what} of an unknown item is refused`);
+      await expectRefused(res, ['ITEM-ERR-1'], `${what} of an unknown item is refused`);
     }
   });
 
-  test('[ITEM-ERR-2] another account cannot read, change or delete an item, which stays as it was', { tag: '@should' }, async ({ api, sessions, track, imageHost }, testInfo) => {
-    const leaf = plainLeaf(await targetCatalog(await readOnly({ api, sessions, track }, testInfo)));
+  test('[ITEM-ERR-2] another account cannot read, change or delete an item, which stays as it was', { tag: '@should' }, async ({ imageHost, catalog, leaseItems }) => {
+    const leaf = plainLeaf(catalog);
     test.skip(!leaf, 'not exercised: the target offers no assignable category');
-    const { items: owner } = await leased({ api, sessions, track }, 'pro', testInfo);
-    const other = itemsApiOf(api, await sessions.lease('basic'), track, testInfo);
+    const { items: owner } = await leaseItems('pro');
+    const { items: other } = await leaseItems('basic');
     const payload = freshPayload(sampleDraft(leaf!, { pro: false, minimal: true }), imageHost);
     const id = await owner.createOk(payload, ['ITEM-ERR-2']);
     const changed = { ...(payload.item as Record<string, unknown>), title: 'changed by another account' };
     for (const [what, call] of attempts(changed, imageHost.url('valid'))) {
       const res = await call(other, id);
-      await expectRefused(other, res, ['ITEM-ERR-2'], `${what} of another account's item is refused`);
+      await expectRefused(res, ['ITEM-ERR-2'], `${what} of another account's item is refused`);
     }
     await readBack(owner, id, expectedOf(payload), ['ITEM-ERR-2']);
   });

@@ -16,12 +16,12 @@
  * additional-image rules are judged on one item, the valid add (ITEM-IMG-6)
  * being the control of every refused add.
  */
-import { type ImageName, test } from '../../fixtures/index.js';
-import { expectRefused, expectRefusedSoft, freshPayload, leased, readOnly } from './support/bind.js';
+import { expectStatus, type ImageName, recordFinding, test, verify } from '../fixtures.js';
+import { expectRefused, expectRefusedSoft, freshPayload } from './support/bind.js';
 import { type CategoryFacts, sampleDraft } from './support/generators.js';
 import type { ItemsApi } from './support/items-api.js';
 import { baseFor, provenBase, rememberProof } from './support/proven.js';
-import { plainLeaf, targetCatalog } from './support/target-catalog.js';
+import { plainLeaf } from './support/target-catalog.js';
 
 // One worker, in order: ITEM-IMG-1's create proves the base the main-image refusals break (support/proven.ts).
 test.describe.configure({ mode: 'default' });
@@ -35,9 +35,9 @@ const REFUSED: { name: ImageName; what: string; requirement: string }[] = [
 ];
 
 /** Refused answers carrying a code that fits worse than INVALID_IMAGE are a finding. */
-function imageCodeFinding(items: ItemsApi, what: string, json: unknown): void {
+function imageCodeFinding(what: string, json: unknown): void {
   const code = (json as { code?: unknown } | undefined)?.code;
-  if (typeof code === 'string' && code !== 'INVALID_IMAGE') items.judge.finding('GEN-ERR-2', `${what}: refused with ${code}; INVALID_IMAGE fits better`);
+  if (typeof code === 'string' && code !== 'INVALID_IMAGE') recordFinding(test.info(), { requirement: 'GEN-ERR-2', message: `${what}: refused with ${code}; INVALID_IMAGE fits better` });
 }
 
 test.describe('images', { tag: '@items' }, () => {
@@ -45,12 +45,12 @@ test.describe('images', { tag: '@items' }, () => {
   let leaf: CategoryFacts;
   let draft: ReturnType<typeof sampleDraft>;
 
-  test.beforeEach(async ({ api, sessions, track }, testInfo) => {
-    const found = plainLeaf(await targetCatalog(await readOnly({ api, sessions, track }, testInfo)));
+  test.beforeEach(async ({ catalog, leaseItems }) => {
+    const found = plainLeaf(catalog);
     test.skip(!found, 'not exercised: the target offers no assignable category');
     leaf = found!;
     draft = sampleDraft(leaf, { pro: false, minimal: true });
-    ({ items } = await leased({ api, sessions, track }, 'basic', testInfo));
+    ({ items } = await leaseItems('basic'));
   });
 
   test('[ITEM-IMG-1] a create whose main image is a direct JPEG answers 201', async ({ imageHost }) => {
@@ -71,35 +71,33 @@ test.describe('images', { tag: '@items' }, () => {
       if (reused) await test.step('control: answered 201 earlier in this run (ITEM-IMG-1, or an earlier refusal of this file)', async () => {});
       const payload = { ...freshPayload(base.draft, imageHost), main_image: { url: imageHost.url(name) } };
       const res = await items.create(payload);
-      await expectRefused(items, res, [requirement], `POST /items with ${what} as main image is refused`);
-      imageCodeFinding(items, `main image ${what}`, res.json);
+      await expectRefused(res, [requirement], `POST /items with ${what} as main image is refused`);
+      imageCodeFinding(`main image ${what}`, res.json);
     });
   }
 
-  test('[ITEM-IMG-6][ITEM-IMG-10][ITEM-IMG-11][ITEM-IMG-7][ITEM-IMG-8][ITEM-IMG-9] on one item: an additional JPEG with order 0 answers 201 with its id and its delete a 2xx, a second delete is refused; an image that breaks a main-image rule, an order below 0, no url or order, or a non-integer order is refused with a 4xx', async ({
-    imageHost,
-  }) => {
+  test('[ITEM-IMG-6][ITEM-IMG-10][ITEM-IMG-11][ITEM-IMG-7][ITEM-IMG-8][ITEM-IMG-9] on one item: an additional JPEG with order 0 answers 201 with its id and its delete a 2xx, a second delete is refused; an image that breaks a main-image rule, an order below 0, no url or order, or a non-integer order is refused with a 4xx', async ({ imageHost }) => {
     const id = await items.createOk(freshPayload(draft, imageHost), ['ITEM-IMG-6']);
     // The valid add is ITEM-IMG-6's check and the control of every refused add below, sent to the same item in the
     // same state (no additional image: the valid one is deleted again first).
     const res = await items.addImage(id, { url: imageHost.url('valid'), order: 0 });
-    await items.judge.status(res, 201, ['ITEM-IMG-6'], `control: POST /items/${id}/images with the direct JPEG and order 0 answers 201`);
+    await expectStatus(res, 201, ['ITEM-IMG-6'], `control: POST /items/${id}/images with the direct JPEG and order 0 answers 201`);
     const imageId = (res.json as { id?: unknown } | undefined)?.id;
-    await items.judge.verify(typeof imageId === 'string' || Number.isInteger(imageId), {
+    await verify(typeof imageId === 'string' || Number.isInteger(imageId), {
       title: 'POST /items/{itemId}/images answers the image id',
       requirements: ['ITEM-IMG-6'],
       expected: 'an id (string or integer)',
       actual: `id ${JSON.stringify(imageId)}`,
       exchange: res,
     });
-    await items.judge.status(await items.removeImage(id, String(imageId)), '2xx', ['ITEM-IMG-10']);
+    await expectStatus(await items.removeImage(id, String(imageId)), '2xx', ['ITEM-IMG-10']);
     // ITEM-IMG-11 is a SHOULD: its refusals are judged softly, so a finding never hides the rules below.
     await expectRefusedSoft(await items.removeImage(id, String(imageId)), ['ITEM-IMG-11'], 'a second DELETE of the same image is refused');
     await expectRefusedSoft(await items.removeImage(id, 'sc-no-such-image'), ['ITEM-IMG-11'], 'a DELETE of an image never added is refused');
     for (const { name, what } of REFUSED) {
       const refused = await items.addImage(id, { url: imageHost.url(name), order: 0 });
       await expectRefusedSoft(refused, ['ITEM-IMG-7'], `POST /items/${id}/images with ${what} is refused`);
-      imageCodeFinding(items, `additional image ${what}`, refused.json);
+      imageCodeFinding(`additional image ${what}`, refused.json);
     }
     const bodies: [string, unknown, string][] = [
       ['order -1', { url: imageHost.url('valid'), order: -1 }, 'ITEM-IMG-8'],

@@ -3,20 +3,20 @@
  * the wrapper, available = total − used, and `used` following the account's
  * active items, counting the ones it held before the run.
  */
-import { expectSchema, test } from '../../fixtures/index.js';
-import { freshPayload, leased, readOnly } from './support/bind.js';
+import { expectSchema, expectStatus, test, verify } from '../fixtures.js';
+import { freshPayload } from './support/bind.js';
 import { needRoom } from './support/bind-room.js';
 import { sampleDraft } from './support/generators.js';
 import { entryFor, type ItemsApi } from './support/items-api.js';
 import { isHidden } from './support/paging.js';
-import { plainLeaf, targetCatalog } from './support/target-catalog.js';
+import { plainLeaf } from './support/target-catalog.js';
 
 /** The `used` of the entry counting the category, checked against the active items GET /items lists. */
 async function usedMatches(items: ItemsApi, categoryId: number, after: string): Promise<{ used: number; total: number }> {
   const active = (await items.walk('/items', ['ITEM-PAGE-2'])).filter((e) => !isHidden(e)).length;
   const { res, entries } = await items.limitEntries();
   const entry = entryFor(entries, categoryId);
-  await items.judge.verify(entry?.used === active, {
+  await verify(entry?.used === active, {
     title: `${after}, used counts the account's active items`,
     requirements: ['ITEM-LIMITS-3'],
     expected: `used ${active} (active items in GET /items, including the account's own)`,
@@ -27,12 +27,12 @@ async function usedMatches(items: ItemsApi, categoryId: number, after: string): 
 }
 
 test.describe('limits', { tag: '@items' }, () => {
-  test('[ITEM-LIMITS-1][ITEM-LIMITS-2] GET /items/limits answers entries with total, used, available and category_ids, available being total minus used', async ({ api, sessions, track }, testInfo) => {
-    const items = await readOnly({ api, sessions, track }, testInfo);
+  test('[ITEM-LIMITS-1][ITEM-LIMITS-2] GET /items/limits answers entries with total, used, available and category_ids, available being total minus used', async ({ readItems }) => {
+    const items = readItems;
     const { res, entries } = await items.limitEntries();
     for (const [i, entry] of entries.entries()) {
       await expectSchema(entry, 'limit-entry', ['ITEM-LIMITS-1'], `limit entry ${i} has numeric total, used, available and an array category_ids`);
-      await items.judge.verify(entry.available === entry.total - entry.used && entry.used >= 0 && entry.available >= 0, {
+      await verify(entry.available === entry.total - entry.used && entry.used >= 0 && entry.available >= 0, {
         title: `limit entry ${i}: available is total minus used, none negative`,
         requirements: ['ITEM-LIMITS-2'],
         expected: `available ${entry.total - entry.used}`,
@@ -42,26 +42,26 @@ test.describe('limits', { tag: '@items' }, () => {
     }
   });
 
-  test('[ITEM-LIMITS-3] used follows the account’s active items: the ones it held, +1 on an active create, −1 on sold and on delete', async ({ api, sessions, track, imageHost, settings }, testInfo) => {
-    const leaf = plainLeaf(await targetCatalog(await readOnly({ api, sessions, track }, testInfo)));
+  test('[ITEM-LIMITS-3] used follows the account’s active items: the ones it held, +1 on an active create, −1 on sold and on delete', async ({ track, imageHost, settings, catalog, leaseItems }) => {
+    const leaf = plainLeaf(catalog);
     test.skip(!leaf, 'not exercised: the target offers no assignable category');
-    const { items, session } = await leased({ api, sessions, track }, 'basic', testInfo);
+    const { items, session } = await leaseItems('basic');
     await needRoom({ settings, track }, items, session, leaf!.id, { min: 1, why: 'an active create' });
     const start = await usedMatches(items, leaf!.id, 'at the start');
     const draft = sampleDraft(leaf!, { pro: false, minimal: true });
     for (const end of ['sold', 'delete'] as const) {
       const id = await items.createOk(freshPayload(draft, imageHost), ['ITEM-LIMITS-3']);
       const created = await usedMatches(items, leaf!.id, 'after an active create');
-      await items.judge.verify(created.used === start.used + 1, {
+      await verify(created.used === start.used + 1, {
         title: 'an active create adds one to used',
         requirements: ['ITEM-LIMITS-3'],
         expected: `used ${start.used + 1}`,
         actual: `used ${created.used}`,
       });
       const res = end === 'sold' ? await items.operate(id, 'sold') : await items.remove(id);
-      await items.judge.status(res, '2xx', [end === 'sold' ? 'ITEM-STATE-1' : 'ITEM-DELETE-1']);
+      await expectStatus(res, '2xx', [end === 'sold' ? 'ITEM-STATE-1' : 'ITEM-DELETE-1']);
       const after = await usedMatches(items, leaf!.id, `after ${end}`);
-      await items.judge.verify(after.used === start.used, {
+      await verify(after.used === start.used, {
         title: `${end} of an active item takes one from used`,
         requirements: ['ITEM-LIMITS-3'],
         expected: `used ${start.used}`,

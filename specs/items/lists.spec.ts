@@ -13,14 +13,14 @@
  * unless earlier ones were hidden by hand.
  */
 import fc from 'fast-check';
-import { test } from '../../fixtures/index.js';
-import { freshPayload, leased, readOnly } from './support/bind.js';
+import { test, verify } from '../fixtures.js';
+import { freshPayload } from './support/bind.js';
 import { needRoom } from './support/bind-room.js';
 import { assertProperty } from './support/fc-options.js';
 import { sampleDraft } from './support/generators.js';
 import type { ItemsApi } from './support/items-api.js';
 import { hasNoInactiveField, isHidden, repeatedIds } from './support/paging.js';
-import { plainLeaf, targetCatalog } from './support/target-catalog.js';
+import { plainLeaf } from './support/target-catalog.js';
 
 /** The items a run adds: more than the reference's page of 3, so the last walks cross a page boundary. */
 const MAX_N = 4;
@@ -34,7 +34,6 @@ const FREE_SLOTS = 2;
 const hidePatterns: fc.Arbitrary<boolean[]> = fc.array(fc.boolean(), { minLength: MAX_N, maxLength: MAX_N }).filter((hide) => hide.some(Boolean));
 
 async function checkLists(items: ItemsApi, ours: readonly string[], hiddenByHand: ReadonlySet<string>): Promise<void> {
-  const { judge } = items;
   const allWalk = await items.walkPaged('/items', ['ITEM-PAGE-1', 'ITEM-PAGE-2']);
   const hiddenWalk = await items.walkPaged('/items/inactive', ['ITEM-HIDDEN-2']);
   const [all, hidden] = [allWalk.entries, hiddenWalk.entries];
@@ -42,7 +41,7 @@ async function checkLists(items: ItemsApi, ours: readonly string[], hiddenByHand
   const missing = ours.filter((id) => !all.some((e) => e.id === id));
   // An item lost or repeated across several pages is the paging's fault; on a single page, the list's.
   const whole = twice.size === 0 && missing.length === 0;
-  await judge.verify(whole, {
+  await verify(whole, {
     title: `GET /items, walked page by page (${allWalk.pages} page${allWalk.pages === 1 ? '' : 's'}), yields every item of the account exactly once`,
     requirements: whole ? ['ITEM-LIST-1', 'ITEM-PAGE-2'] : [allWalk.pages > 1 ? 'ITEM-PAGE-2' : 'ITEM-LIST-1'],
     expected: `the run's ${ours.length} item(s) among ${all.length} entries, no id twice`,
@@ -52,14 +51,14 @@ async function checkLists(items: ItemsApi, ours: readonly string[], hiddenByHand
   const hiddenTwice = repeatedIds(hidden);
   const notThere = [...hiddenByHand].filter((id) => !hiddenIds.has(id));
   const wholeHidden = hiddenTwice.size === 0 && notThere.length === 0;
-  await judge.verify(wholeHidden, {
+  await verify(wholeHidden, {
     title: `GET /items/inactive, walked page by page (${hiddenWalk.pages} page${hiddenWalk.pages === 1 ? '' : 's'}), yields every hidden item exactly once`,
     requirements: wholeHidden ? ['ITEM-HIDDEN-1', 'ITEM-HIDDEN-2'] : [hiddenWalk.pages > 1 ? 'ITEM-HIDDEN-2' : 'ITEM-HIDDEN-1'],
     expected: `the items hidden by hand (${[...hiddenByHand].join(', ') || 'none'}) each once`,
     actual: `missing: ${notThere.join(', ') || 'none'}; repeated: ${[...hiddenTwice.keys()].join(', ') || 'none'}`,
   });
   const unflagged = hidden.filter((e) => !isHidden(e)).map((e) => `${e.id} (inactive: ${JSON.stringify(e.inactive)})`);
-  await judge.verify(unflagged.length === 0, {
+  await verify(unflagged.length === 0, {
     title: 'every item of GET /items/inactive is hidden: inactive {flag: true}',
     requirements: ['ITEM-HIDDEN-1', 'ITEM-HIDDEN-3'],
     expected: 'inactive: {flag: true} on every entry',
@@ -67,7 +66,7 @@ async function checkLists(items: ItemsApi, ours: readonly string[], hiddenByHand
   });
   for (const e of all) {
     const isHiddenItem = hiddenIds.has(e.id);
-    await judge.verify(isHiddenItem ? isHidden(e) : hasNoInactiveField(e), {
+    await verify(isHiddenItem ? isHidden(e) : hasNoInactiveField(e), {
       title: `GET /items shows ${isHiddenItem ? 'hidden' : 'active'} item ${e.id} as such`,
       requirements: [isHiddenItem ? 'ITEM-LIST-2' : 'ITEM-LIST-4'],
       expected: isHiddenItem ? 'inactive: {flag: true} (it is in GET /items/inactive)' : 'no inactive field at all (not null, not {flag: false})',
@@ -77,10 +76,10 @@ async function checkLists(items: ItemsApi, ours: readonly string[], hiddenByHand
 }
 
 test.describe('lists and paging', { tag: '@items' }, () => {
-  test('[ITEM-LIST-1][ITEM-LIST-2][ITEM-LIST-3][ITEM-LIST-4][ITEM-PAGE-1][ITEM-PAGE-2][ITEM-HIDDEN-1][ITEM-HIDDEN-2][ITEM-HIDDEN-3] walking GET /items and GET /items/inactive yields each item exactly once, flagged as the spec says, for any number of items', async ({ api, sessions, track, imageHost, settings }, testInfo) => {
-    const leaf = plainLeaf(await targetCatalog(await readOnly({ api, sessions, track }, testInfo)));
+  test('[ITEM-LIST-1][ITEM-LIST-2][ITEM-LIST-3][ITEM-LIST-4][ITEM-PAGE-1][ITEM-PAGE-2][ITEM-HIDDEN-1][ITEM-HIDDEN-2][ITEM-HIDDEN-3] walking GET /items and GET /items/inactive yields each item exactly once, flagged as the spec says, for any number of items', async ({ track, imageHost, settings, catalog, leaseItems }) => {
+    const leaf = plainLeaf(catalog);
     test.skip(!leaf, 'not exercised: the target offers no assignable category');
-    const { items, session } = await leased({ api, sessions, track }, 'pro', testInfo);
+    const { items, session } = await leaseItems('pro');
     // Only a saving and some items born hidden: without the control API the account's own room serves as it is.
     await needRoom({ settings, track }, items, session, leaf!.id, { min: 0, prefer: FREE_SLOTS, trim: true, why: 'some items born hidden beyond the quota' });
     const draft = sampleDraft(leaf!, { pro: false, minimal: true });

@@ -15,14 +15,14 @@
  * beyond the quota included). So the check creates at most six items.
  */
 import fc from 'fast-check';
-import { test } from '../../fixtures/index.js';
-import { freshPayload, leased, readOnly } from './support/bind.js';
+import { test } from '../fixtures.js';
+import { freshPayload } from './support/bind.js';
 import { needRoom } from './support/bind-room.js';
 import { assertProperty, replayPath } from './support/fc-options.js';
 import { sampleDraft } from './support/generators.js';
 import { fillArb, type QuotaCommand, quotaCommands, quotaScenario } from './support/model/commands.js';
 import { readStart, removeRun, setupRun } from './support/model/setup.js';
-import { plainLeaf, targetCatalog } from './support/target-catalog.js';
+import { plainLeaf } from './support/target-catalog.js';
 
 const MAX_COMMANDS = 12;
 /** Above this many free slots, filling the quota on every run would take too long for the suite's budget. */
@@ -35,10 +35,10 @@ const CREATES_BEYOND_FREE = 2;
 const RANDOM_RUNS = 1;
 
 test.describe('quota model', { tag: '@items' }, () => {
-  test('[ITEM-QUOTA-1][ITEM-QUOTA-2][ITEM-QUOTA-3][ITEM-QUOTA-4][ITEM-QUOTA-5][ITEM-QUOTA-6][ITEM-QUOTA-7][ITEM-QUOTA-8][ITEM-LIMITS-2][ITEM-LIMITS-3][ITEM-PRO-1][ITEM-PRO-2] a Pro account’s active items, hidden items and limit follow the quota model under any sequence of create, inactivate, activate, sold, delete, reserve and unreserve', async ({ api, sessions, track, imageHost, settings }, testInfo) => {
-    const leaf = plainLeaf(await targetCatalog(await readOnly({ api, sessions, track }, testInfo)));
+  test('[ITEM-QUOTA-1][ITEM-QUOTA-2][ITEM-QUOTA-3][ITEM-QUOTA-4][ITEM-QUOTA-5][ITEM-QUOTA-6][ITEM-QUOTA-7][ITEM-QUOTA-8][ITEM-LIMITS-2][ITEM-LIMITS-3][ITEM-PRO-1][ITEM-PRO-2] a Pro account’s active items, hidden items and limit follow the quota model under any sequence of create, inactivate, activate, sold, delete, reserve and unreserve', async ({ track, imageHost, settings, catalog, leaseItems }) => {
+    const leaf = plainLeaf(catalog);
     test.skip(!leaf, 'not exercised: the target offers no assignable category');
-    const { items, session } = await leased({ api, sessions, track }, 'pro', testInfo);
+    const { items, session } = await leaseItems('pro');
     // The scenario fills the free slots and creates twice more: SC_MAX_ITEMS must allow it, and the suite fills
     // at most MAX_FREE_SLOTS. With the control API the limit leaves PREFERRED_FREE_SLOTS (restored after the test).
     await needRoom({ settings, track }, items, session, leaf!.id, {

@@ -14,20 +14,20 @@
  * A 401 or 429 is a refusal for another reason: that run judges nothing.
  */
 import fc from 'fast-check';
-import { type ImageHost, test } from '../../fixtures/index.js';
-import { freshPayload, leased, otherReason, readOnly } from './support/bind.js';
+import { expectStatus, type ImageHost, test } from '../fixtures.js';
+import { freshPayload, otherReason } from './support/bind.js';
 import { assertProperty } from './support/fc-options.js';
 import { sampleDraft } from './support/generators.js';
 import type { ItemsApi } from './support/items-api.js';
 import { describeImage, IMAGE_EXAMPLES, type ImageCase, imageCases, twinOf } from './support/served-images.js';
-import { plainLeaf, targetCatalog } from './support/target-catalog.js';
+import { plainLeaf } from './support/target-catalog.js';
 
 /** Adds the image; 201 is judged on ITEM-IMG-6 and the image removed again. Answers why the run proved nothing, or undefined. */
 async function addAccepted(items: ItemsApi, itemId: string, url: string, title: string): Promise<string | undefined> {
   const res = await items.addImage(itemId, { url, order: 0 });
   const other = otherReason(res.status);
   if (other !== undefined) return other;
-  await items.judge.status(res, 201, ['ITEM-IMG-6'], title);
+  await expectStatus(res, 201, ['ITEM-IMG-6'], title);
   await removeAdded(items, itemId, res.json);
   return undefined;
 }
@@ -47,20 +47,15 @@ async function judgeCase(items: ItemsApi, itemId: string, imageHost: ImageHost, 
   if (res.status >= 200 && res.status <= 299) await removeAdded(items, itemId, res.json);
   const other = otherReason(res.status);
   if (other !== undefined) return other;
-  await items.judge.status(res, '4xx', ['ITEM-IMG-7'], `POST /items/{id}/images with ${describeImage(c.image)} (${c.broken} broken) is refused`);
+  await expectStatus(res, '4xx', ['ITEM-IMG-7'], `POST /items/{id}/images with ${describeImage(c.image)} (${c.broken} broken) is refused`);
   return undefined;
 }
 
 test.describe('served images', { tag: '@items' }, () => {
-  test('[ITEM-IMG-6][ITEM-IMG-7] an image served in any way the spec allows is added, one that breaks one image rule is refused after its twin is added', async ({
-    api,
-    sessions,
-    track,
-    imageHost,
-  }, testInfo) => {
-    const leaf = plainLeaf(await targetCatalog(await readOnly({ api, sessions, track }, testInfo)));
+  test('[ITEM-IMG-6][ITEM-IMG-7] an image served in any way the spec allows is added, one that breaks one image rule is refused after its twin is added', async ({ imageHost, catalog, leaseItems }) => {
+    const leaf = plainLeaf(catalog);
     test.skip(!leaf, 'not exercised: the target offers no assignable category');
-    const { items } = await leased({ api, sessions, track }, 'basic', testInfo);
+    const { items } = await leaseItems('basic');
     const itemId = await items.createOk(freshPayload(sampleDraft(leaf!, { pro: false, minimal: true }), imageHost), ['ITEM-IMG-6']);
     const unproved: string[] = [];
     await assertProperty(

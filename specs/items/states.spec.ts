@@ -12,13 +12,13 @@
  * a reservation keeping its slot) are judged softly on them, each charged to
  * its own rule.
  */
-import { soft, test } from '../../fixtures/index.js';
+import { expectStatus, soft, test, verify } from '../fixtures.js';
 import { standingOf } from './support/account-state.js';
-import { expectRefusedSoft, freshPayload, leased, readOnly } from './support/bind.js';
+import { expectRefusedSoft, freshPayload } from './support/bind.js';
 import { needRoom } from './support/bind-room.js';
 import { sampleDraft } from './support/generators.js';
 import type { ItemsApi, StateOperation } from './support/items-api.js';
-import { plainLeaf, targetCatalog } from './support/target-catalog.js';
+import { plainLeaf } from './support/target-catalog.js';
 
 test.describe('item states', { tag: '@items' }, () => {
   let items: ItemsApi;
@@ -26,10 +26,10 @@ test.describe('item states', { tag: '@items' }, () => {
   let room: (n: number) => Promise<void>;
   let create: () => Promise<string>;
 
-  test.beforeEach(async ({ api, sessions, track, imageHost, settings }, testInfo) => {
-    const leaf = plainLeaf(await targetCatalog(await readOnly({ api, sessions, track }, testInfo)));
+  test.beforeEach(async ({ track, imageHost, settings, catalog, leaseItems }) => {
+    const leaf = plainLeaf(catalog);
     test.skip(!leaf, 'not exercised: the target offers no assignable category');
-    const lease = await leased({ api, sessions, track }, 'pro', testInfo);
+    const lease = await leaseItems('pro');
     items = lease.items;
     room = async (n) => void (await needRoom({ settings, track }, items, lease.session, leaf!.id, { min: n, why: `${n} active item(s) of the run` }));
     const draft = sampleDraft(leaf!, { pro: false, minimal: true });
@@ -38,13 +38,13 @@ test.describe('item states', { tag: '@items' }, () => {
 
   const operate = async (id: string, operation: StateOperation, requirements: string[], what: string) => {
     const res = await items.operate(id, operation);
-    await items.judge.status(res, '2xx', requirements, `PUT /items/${id}/${operation} of ${what} answers a 2xx`);
+    await expectStatus(res, '2xx', requirements, `PUT /items/${id}/${operation} of ${what} answers a 2xx`);
   };
 
   /** ITEM-READ-2 (a SHOULD, judged softly): GET /items/{id} flags a hidden item inactive {flag: true}, an active one not at all. */
   const readShows = async (id: string, isHidden: boolean) => {
     const res = await items.read(id);
-    await items.judge.status(res, 200, ['ITEM-READ-1']);
+    await expectStatus(res, 200, ['ITEM-READ-1']);
     const body = (res.json ?? {}) as Record<string, unknown>;
     const ok = isHidden ? JSON.stringify(body.inactive) === JSON.stringify({ flag: true }) : !Object.hasOwn(body, 'inactive');
     await soft.verify(ok, {
@@ -99,11 +99,11 @@ test.describe('item states', { tag: '@items' }, () => {
     }
     for (const [id, state] of [[toDelete, 'active'], [hiddenToDelete, 'inactive'], [active, 'sold']]) {
       const res = await items.remove(id);
-      await items.judge.status(res, '2xx', ['ITEM-DELETE-1', 'ITEM-DELETE-3'], `DELETE /items/${id} of a ${state} item answers a 2xx`);
+      await expectStatus(res, '2xx', ['ITEM-DELETE-1', 'ITEM-DELETE-3'], `DELETE /items/${id} of a ${state} item answers a 2xx`);
       const read = await items.read(id);
-      await items.judge.status(read, '4xx', ['ITEM-DELETE-2'], `GET /items/${id} after its DELETE is refused`);
+      await expectStatus(read, '4xx', ['ITEM-DELETE-2'], `GET /items/${id} after its DELETE is refused`);
       const standing = await standingOf(items, id);
-      await items.judge.verify(standing === 'unlisted', {
+      await verify(standing === 'unlisted', {
         title: `the deleted ${state} item ${id} is in neither GET /items nor GET /items/inactive`,
         requirements: ['ITEM-DELETE-2'],
         expected: 'in neither list',

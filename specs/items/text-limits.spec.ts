@@ -14,16 +14,16 @@
  * The ASCII example is also the accepted side of ITEM-VALID-15 (75 characters).
  */
 import fc from 'fast-check';
-import { runTag, test } from '../../fixtures/index.js';
+import { expectStatus, runTag, test, verify } from '../fixtures.js';
 import { keepsRules, type TextDef, textDefs } from './support/attributes.js';
-import { freshPayload, leased, otherReason, readOnly } from './support/bind.js';
+import { freshPayload, otherReason } from './support/bind.js';
 import { EXTERNAL_ID, EXTERNAL_ID_MAX } from './support/constants.js';
 import { assertProperty } from './support/fc-options.js';
 import { type CategoryFacts, sampleDraft } from './support/generators.js';
 import type { ItemsApi } from './support/items-api.js';
 import { attributeOnRead } from './support/items-api.js';
 import { ALPHABET_NAMES, codePoints, type EdgeText, edgeExamples, edgeTexts, measures } from './support/text-edges.js';
-import { plainLeaf, targetCatalog } from './support/target-catalog.js';
+import { plainLeaf } from './support/target-catalog.js';
 
 type Json = Record<string, unknown>;
 
@@ -36,9 +36,9 @@ function withAttributes(payload: Json, values: Record<string, string>): Json {
 /** The attribute reads back exactly as sent. */
 async function readsBack(items: ItemsApi, id: string, attribute: string, sent: string, edge: EdgeText, requirement: string): Promise<void> {
   const read = await items.read(id);
-  await items.judge.status(read, 200, ['ITEM-READ-1']);
+  await expectStatus(read, 200, ['ITEM-READ-1']);
   const stored = attributeOnRead(read.json, attribute);
-  await items.judge.verify(stored === sent, {
+  await verify(stored === sent, {
     title: `${attribute} of ${codePoints(sent)} code points (${edge.alphabet}) reads back unchanged`,
     requirements: [requirement],
     expected: JSON.stringify(sent),
@@ -78,7 +78,7 @@ async function bothEdges(
     if (res.status >= 200 && res.status <= 299 && typeof overId === 'string') await items.remove(overId);
     const other = otherReason(res.status);
     if (other !== undefined) return `${edge.alphabet}: ${other}`;
-    await items.judge.status(res, '4xx', [requirement], `POST /items with ${attribute} of ${measures(over)} (${edge.alphabet}, limit ${edge.limit}) is refused`);
+    await expectStatus(res, '4xx', [requirement], `POST /items with ${attribute} of ${measures(over)} (${edge.alphabet}, limit ${edge.limit}) is refused`);
   }
   return undefined;
 }
@@ -105,10 +105,10 @@ function textRuns(defs: readonly TextDef[]): AtEdge[][] {
 }
 
 test.describe('text limits', { tag: '@items' }, () => {
-  test('[ITEM-VALID-15][ITEM-ATTR-11] an external_id of exactly 75 code points outside ASCII is accepted and read back, one of 76 is refused', async ({ api, sessions, track, imageHost }, testInfo) => {
-    const leaf = plainLeaf(await targetCatalog(await readOnly({ api, sessions, track }, testInfo)));
+  test('[ITEM-VALID-15][ITEM-ATTR-11] an external_id of exactly 75 code points outside ASCII is accepted and read back, one of 76 is refused', async ({ imageHost, catalog, leaseItems }) => {
+    const leaf = plainLeaf(catalog);
     test.skip(!leaf, 'not exercised: the target offers no assignable category');
-    const { items } = await leased({ api, sessions, track }, 'basic', testInfo);
+    const { items } = await leaseItems('basic');
     const draft = sampleDraft(leaf!, { pro: false, minimal: true });
     const unproved: string[] = [];
     await assertProperty(
@@ -127,8 +127,7 @@ test.describe('text limits', { tag: '@items' }, () => {
     test.skip(unproved.length > 0, `not exercised: a refusal for another reason (${unproved.slice(0, 3).join('; ')})`);
   });
 
-  test('[ITEM-VALID-10] a text attribute of exactly its max_length in code points outside ASCII is accepted, one more is refused', async ({ api, sessions, track, imageHost }, testInfo) => {
-    const catalog = await targetCatalog(await readOnly({ api, sessions, track }, testInfo));
+  test('[ITEM-VALID-10] a text attribute of exactly its max_length in code points outside ASCII is accepted, one more is refused', async ({ imageHost, leaseItems, catalog }) => {
     // The sampled leaf with the most text attributes (external_id aside): its runs hold several alphabets each.
     const textsOf = (leaf: CategoryFacts) => textDefs(leaf.defs).filter((d) => d.id !== EXTERNAL_ID);
     const leaf = [...catalog.leaves].sort((a, b) => textsOf(b).length - textsOf(a).length)[0];
@@ -136,7 +135,7 @@ test.describe('text limits', { tag: '@items' }, () => {
     test.skip(defs.length === 0, `not exercised: none of the ${catalog.leaves.length} sampled categories offers a text attribute with a max_length`);
     const runs = textRuns(defs);
     test.skip(runs.length === 0, `not exercised: the text rules of ${defs.map((d) => d.id).join(', ')} refuse every alphabet's example`);
-    const { items } = await leased({ api, sessions, track }, 'basic', testInfo);
+    const { items } = await leaseItems('basic');
     const draft = sampleDraft(leaf!, { pro: false });
     const unproved: string[] = [];
     await assertProperty(

@@ -8,14 +8,14 @@
  * updates (ITEM-UPDATE-3, a SHOULD) are sent to an item it leaves.
  */
 import fc from 'fast-check';
-import { type ImageHost, runTag, test } from '../../fixtures/index.js';
-import { expectRefusedSoft, freshPayload, leased, readOnly } from './support/bind.js';
+import { expectStatus, type ImageHost, runTag, test, verify } from '../fixtures.js';
+import { expectRefusedSoft, freshPayload } from './support/bind.js';
 import { EXTERNAL_ID, LICENSE_PLATE } from './support/constants.js';
 import { assertProperty } from './support/fc-options.js';
 import { type CategoryFacts, draftFor, sampleDraft, toPayload } from './support/generators.js';
 import type { ItemsApi } from './support/items-api.js';
 import { expectedOf, readBack } from './support/read-back.js';
-import { type TargetCatalog, targetCatalog } from './support/target-catalog.js';
+import type { TargetCatalog } from './support/target-catalog.js';
 
 type Json = Record<string, unknown>;
 
@@ -35,12 +35,12 @@ function updateLeaves(catalog: TargetCatalog): CategoryFacts[] {
 }
 
 /** ITEM-UPDATE-2: a body, when there is one, is the updated item. */
-async function bodyIsUpdated(items: ItemsApi, res: Awaited<ReturnType<ItemsApi['update']>>, id: string, item: Json): Promise<void> {
+async function bodyIsUpdated(res: Awaited<ReturnType<ItemsApi['update']>>, id: string, item: Json): Promise<void> {
   if (res.status === 204 || res.text.trim() === '') return;
   const body = (res.json ?? {}) as Json;
   const price = body.price as Json | undefined;
   const expected = item.price as Json;
-  await items.judge.verify(body.id === id && body.title === item.title && price?.cash_amount === expected.cash_amount, {
+  await verify(body.id === id && body.title === item.title && price?.cash_amount === expected.cash_amount, {
     title: `the body of PUT /items/${id} is the updated item`,
     requirements: ['ITEM-UPDATE-2'],
     expected: JSON.stringify({ id, title: item.title, price: expected }),
@@ -50,16 +50,10 @@ async function bodyIsUpdated(items: ItemsApi, res: Awaited<ReturnType<ItemsApi['
 }
 
 test.describe('update', { tag: '@items' }, () => {
-  test('[ITEM-UPDATE-1][ITEM-UPDATE-2][ITEM-ATTR-13][ITEM-UPDATE-3] an update with new values answers a 2xx and reads back with them (external_id, and license_plate in Cars); one that breaks a create rule is refused and leaves the item unchanged', async ({
-    api,
-    sessions,
-    track,
-    imageHost,
-  }, testInfo) => {
-    const catalog = await targetCatalog(await readOnly({ api, sessions, track }, testInfo));
+  test('[ITEM-UPDATE-1][ITEM-UPDATE-2][ITEM-ATTR-13][ITEM-UPDATE-3] an update with new values answers a 2xx and reads back with them (external_id, and license_plate in Cars); one that breaks a create rule is refused and leaves the item unchanged', async ({ imageHost, leaseItems, catalog }) => {
     const leaves = updateLeaves(catalog);
     test.skip(leaves.length === 0, 'not exercised: the target offers no assignable category');
-    const { items } = await leased({ api, sessions, track }, 'basic', testInfo);
+    const { items } = await leaseItems('basic');
     // One item per leaf, updated by every run drawn in it: each update sets every value anew and only what it
     // sent is read back, so no run depends on the one before (docs/FIXTURES.md, "Footprint").
     const made = new Map<number, { id: string; item: Json }>();
@@ -71,9 +65,9 @@ test.describe('update', { tag: '@items' }, () => {
           // The same item, with every value from the second draft and a new external_id.
           const { item } = toPayload(after, { imageUrl: '', externalId: runTag() }) as { item: Json };
           const res = await items.update(id, { item });
-          await items.judge.status(res, '2xx', ['ITEM-UPDATE-1']);
+          await expectStatus(res, '2xx', ['ITEM-UPDATE-1']);
           made.set(leaf.id, { id, item });
-          await bodyIsUpdated(items, res, id, item);
+          await bodyIsUpdated(res, id, item);
           const readBackIds = [EXTERNAL_ID, LICENSE_PLATE].map((a) => ({ id: a, requirement: 'ITEM-ATTR-13' }));
           await readBack(items, id, expectedOf({ item }, readBackIds), ['ITEM-UPDATE-1']);
         } catch (error) {
@@ -91,7 +85,7 @@ test.describe('update', { tag: '@items' }, () => {
     const kept = [...made.values()][0];
     const { id, item } = kept ?? (await madeFor(items, leaves[0], imageHost));
     const control = await items.update(id, { item });
-    await items.judge.status(control, '2xx', ['ITEM-UPDATE-1'], `control: PUT /items/${id} with the item as it is answers a 2xx`);
+    await expectStatus(control, '2xx', ['ITEM-UPDATE-1'], `control: PUT /items/${id} with the item as it is answers a 2xx`);
     const breaks: [string, Json][] = [
       ['a currency other than EUR', { ...item, price: { ...(item.price as Json), currency: 'USD' } }],
       ['max_weight_kg 3', { ...item, delivery: { allowed_by_user: true, max_weight_kg: 3 } }],

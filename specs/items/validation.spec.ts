@@ -19,15 +19,15 @@
  * check left with no such run is not exercised, with why.
  */
 import fc from 'fast-check';
-import { runTag, test } from '../../fixtures/index.js';
+import { expectStatus, recordFinding, runTag, test, verify } from '../fixtures.js';
 import { requirementById } from '../../catalog/index.js';
-import { freshPayload, leased, otherReason, readOnly } from './support/bind.js';
+import { freshPayload, otherReason } from './support/bind.js';
 import { appliesTo, type BrokenCase, brokenCases } from './support/broken.js';
 import { brokenPayloads, type OnBase, oneOfEachCase } from './support/broken-value.js';
 import { assertProperty } from './support/fc-options.js';
 import type { CategoryFacts } from './support/generators.js';
 import { baseSeedSource, coverCases, mostCasesFirst, provenBase } from './support/proven.js';
-import { plainFirst, targetCatalog } from './support/target-catalog.js';
+import { plainFirst } from './support/target-catalog.js';
 
 // One worker, in order: a base proven by one check serves the next ones (support/proven.ts).
 test.describe.configure({ mode: 'default' });
@@ -43,14 +43,13 @@ test.describe('refused creates', { tag: '@items' }, () => {
     // Cases sent from a Basic account break a Basic rule; Pro ones need a Pro account; the others run on either.
     const plan = cases.some((c) => c.plan === 'pro') ? 'pro' : 'basic';
 
-    test(`[${requirement}] ${statement(requirement)}`, async ({ api, sessions, track, imageHost }, testInfo) => {
-      const catalog = await targetCatalog(await readOnly({ api, sessions, track }, testInfo));
+    test(`[${requirement}] ${statement(requirement)}`, async ({ imageHost, leaseItems, catalog }) => {
       const tree = { groupingId: catalog.grouping?.id, unknownId: catalog.unknownId };
       const applies = (rule: BrokenCase, leaf: CategoryFacts) => appliesTo(rule, leaf, tree);
       // The same preference in every check: the categories that serve the most cases of the catalogue, the plainest first.
       const cover = coverCases(cases, mostCasesFirst(plainFirst(catalog), brokenCases(), applies), applies);
       test.skip(cover.length === 0, `not exercised: none of the ${catalog.leaves.length} sampled categories offers what ${cases.map((c) => `"${c.name}"`).join(', ')} needs`);
-      const { items } = await leased({ api, sessions, track }, plan, testInfo);
+      const { items } = await leaseItems(plan);
       // Titles carry a marker, so an item created in spite of the refusal is found in GET /items.
       const marker = `sc-refused-${runTag()}`;
       // Runs that proved the refusal (control accepted, broken refused for no other reason), and why the others did not.
@@ -90,11 +89,11 @@ test.describe('refused creates', { tag: '@items' }, () => {
             return;
           }
           exercised += 1;
-          await items.judge.status(res, '4xx', [requirement], `POST /items with ${broken.rule.name} is refused`);
+          await expectStatus(res, '4xx', [requirement], `POST /items with ${broken.rule.name} is refused`);
           const code = (res.json as { code?: unknown } | undefined)?.code;
           const fits = broken.rule.expected_codes ?? [];
           if (fits.length > 0 && typeof code === 'string' && !fits.includes(code)) {
-            items.judge.finding('GEN-ERR-2', `${broken.rule.name}: refused with ${code}; the spec's list has ${fits.join(' or ')}, which fits the case better`);
+            recordFinding(test.info(), { requirement: 'GEN-ERR-2', message: `${broken.rule.name}: refused with ${code}; the spec's list has ${fits.join(' or ')}, which fits the case better` });
           }
         }),
         // Runs cost no item (a refusal creates nothing): every case once, then drawn cases and choices.
@@ -104,7 +103,7 @@ test.describe('refused creates', { tag: '@items' }, () => {
       test.skip(exercised === 0, `not exercised: no run had its control accepted and its refusal for the rule alone (${unproved.slice(0, 3).join('; ')})`);
 
       const created = (await items.walk('/items', [requirement])).filter((e) => e.title.startsWith(marker) && !controls.has(e.id));
-      await items.judge.verify(created.length === 0, {
+      await verify(created.length === 0, {
         title: 'a refused create leaves no item behind',
         requirements: [requirement],
         expected: `no item titled "${marker} …" in GET /items`,

@@ -12,7 +12,7 @@
  * once, so the exact twin comes second, and its verdict is judged first).
  */
 import { randomUUID } from 'node:crypto';
-import { expectStatus, test, verify } from '../../fixtures/index.js';
+import { expectStatus, test, verify } from '../fixtures.js';
 import { expectControl, expectRefused } from '../../fixtures/refusal.js';
 import { ACCEPT_REQUIREMENT, type AcceptMethod, accept, holdsId, listHolds, purchase, requestPath, transactionPath } from './support/shipping.js';
 
@@ -21,15 +21,9 @@ const PENDING_REQUESTS = '/transactions/requests/pending';
 test.describe('transactions: accepting a request', { tag: '@transactions' }, () => {
   for (const method of ['home-pickup', 'post-office'] as const satisfies readonly AcceptMethod[]) {
     const id = ACCEPT_REQUIREMENT[method];
-    test(`[${id}][TX-ACCEPT-3][TX-TXN-2][TX-REQ-3] accepting by ${method} with a client transaction_id creates the transaction under that id, and the request leaves the pending list`, async ({
-      api,
-      sessions,
-      track,
-      imageHost,
-      control,
-    }) => {
-      const session = await sessions.lease('pro');
-      const { requestId } = await purchase({ api, session, track, imageHost, control });
+    test(`[${id}][TX-ACCEPT-3][TX-TXN-2][TX-REQ-3] accepting by ${method} with a client transaction_id creates the transaction under that id, and the request leaves the pending list`, async ({ api, control, seller }) => {
+      const { session } = seller;
+      const { requestId } = await purchase({ ...seller, control });
       const { transactionId, res: accepted } = await accept({ api, session }, requestId, method);
       const read = await api.get(session, transactionPath(transactionId));
       // An accept that answers under the client's id while the read of that id fails breaks the read (TX-TXN-2);
@@ -54,15 +48,9 @@ test.describe('transactions: accepting a request', { tag: '@transactions' }, () 
     });
   }
 
-  test('[TX-ACCEPT-4] an accept without transaction_id is refused with a 4xx and the request stays pending', { tag: '@should' }, async ({
-    api,
-    sessions,
-    track,
-    imageHost,
-    control,
-  }) => {
-    const session = await sessions.lease('pro');
-    const { requestId } = await purchase({ api, session, track, imageHost, control });
+  test('[TX-ACCEPT-4] an accept without transaction_id is refused with a 4xx and the request stays pending', { tag: '@should' }, async ({ api, control, seller }) => {
+    const { session } = seller;
+    const { requestId } = await purchase({ ...seller, control });
     const at = `${requestPath(requestId)}/accept/post-office`;
     const res = await api.post(session, at, {});
     const { res: list, holds } = await listHolds({ api, session }, PENDING_REQUESTS, requestId, ['TX-ACCEPT-4']);
@@ -83,9 +71,9 @@ test.describe('transactions: accepting a request', { tag: '@transactions' }, () 
     await judgeRefusal();
   });
 
-  test('[TX-ACCEPT-5] accepting a request that was already accepted is refused with a 4xx', { tag: '@should' }, async ({ api, sessions, track, imageHost, control }) => {
-    const session = await sessions.lease('pro');
-    const { requestId } = await purchase({ api, session, track, imageHost, control });
+  test('[TX-ACCEPT-5] accepting a request that was already accepted is refused with a 4xx', { tag: '@should' }, async ({ api, control, seller }) => {
+    const { session } = seller;
+    const { requestId } = await purchase({ ...seller, control });
     await accept({ api, session }, requestId, 'home-pickup'); // the control: the same request, pending, is accepted
     const again = await api.post(session, `${requestPath(requestId)}/accept/post-office`, { transaction_id: randomUUID() });
     await expectRefused(again, ['TX-ACCEPT-5'], 'a second accept of the same request is refused with a 4xx');

@@ -12,7 +12,7 @@
  * to a valid token or a 429 is a refusal for another reason: not exercised.
  */
 import { randomUUID } from 'node:crypto';
-import { expectStatus, type Sessions, test } from '../../fixtures/index.js';
+import { expectStatus, type Sessions, test } from '../fixtures.js';
 import { expectControl, expectRefused } from '../../fixtures/refusal.js';
 import { fillPath, listOperations } from '../../schemas/operations.js';
 import { bearerRefusalUnproven } from '../auth/support/bearer-control.js';
@@ -56,29 +56,17 @@ test.describe('transactions: access', { tag: '@transactions' }, () => {
     await expectStatus(res, '2xx', ['TX-TXN-1'], 'GET /transactions/pending answers a 2xx');
   });
 
-  test('[TX-REQ-4] GET /transactions/requests/{requestId} of an id that does not exist is refused with a 4xx', { tag: '@should' }, async ({
-    api,
-    sessions,
-    track,
-    imageHost,
-    settings,
-  }) => {
-    const session = await sessions.lease('pro');
-    const known = await knownRequestId({ api, session, track, imageHost, settings });
+  test('[TX-REQ-4] GET /transactions/requests/{requestId} of an id that does not exist is refused with a 4xx', { tag: '@should' }, async ({ api, seller }) => {
+    const { session } = seller;
+    const known = await knownRequestId(seller);
     await expectControl(await api.get(session, requestPath(known)), '2xx', ['TX-REQ-2'], 'GET /transactions/requests/{a request of the account} answers a 2xx');
     const res = await api.get(session, requestPath(randomUUID()));
     await expectRefused(res, ['TX-REQ-4'], 'GET /transactions/requests/{unknown id} is refused with a 4xx');
   });
 
-  test('[TX-TXN-3] GET /transactions/{transactionId} of an id that does not exist is refused with a 4xx', { tag: '@should' }, async ({
-    api,
-    sessions,
-    track,
-    imageHost,
-    settings,
-  }) => {
-    const session = await sessions.lease('pro');
-    const known = await knownTransactionId({ api, session, track, imageHost, settings });
+  test('[TX-TXN-3] GET /transactions/{transactionId} of an id that does not exist is refused with a 4xx', { tag: '@should' }, async ({ api, seller }) => {
+    const { session } = seller;
+    const known = await knownTransactionId(seller);
     await expectControl(await api.get(session, transactionPath(known)), '2xx', ['TX-TXN-2'], 'GET /transactions/{a transaction of the account} answers a 2xx');
     const res = await api.get(session, transactionPath(randomUUID()));
     await expectRefused(res, ['TX-TXN-3'], 'GET /transactions/{unknown id} is refused with a 4xx');

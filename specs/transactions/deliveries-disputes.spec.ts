@@ -5,26 +5,20 @@
  * `deliveryId`/`delivery_id` field of its answer; the status values are not shown
  * (TX-DELIVERY-3), so the update sends the status the delivery record itself shows.
  */
-import { expectStatus, recordFinding, test } from '../../fixtures/index.js';
+import { expectStatus, recordFinding, test } from '../fixtures.js';
 import { acceptedTransaction, expectReadHolds, findField, transactionPath } from './support/shipping.js';
 
 test.describe('transactions: deliveries and disputes', { tag: '@transactions' }, () => {
-  test('[TX-DELIVERY-1] registering the delivery of an accepted transaction answers a 2xx', async ({ api, sessions, track, imageHost, control }) => {
-    const session = await sessions.lease('pro');
-    const { transactionId } = await acceptedTransaction({ api, session, track, imageHost, control });
+  test('[TX-DELIVERY-1] registering the delivery of an accepted transaction answers a 2xx', async ({ api, control, seller }) => {
+    const { session } = seller;
+    const { transactionId } = await acceptedTransaction({ ...seller, control });
     const res = await api.post(session, `${transactionPath(transactionId)}/delivery/register`, {});
     await expectStatus(res, '2xx', ['TX-DELIVERY-1'], 'POST /transactions/{id}/delivery/register answers a 2xx');
   });
 
-  test('[TX-DELIVERY-2] PATCH /deliveries/{deliveryId}/status of a registered delivery answers a 2xx', async ({
-    api,
-    sessions,
-    track,
-    imageHost,
-    control,
-  }, testInfo) => {
-    const session = await sessions.lease('pro');
-    const { transactionId } = await acceptedTransaction({ api, session, track, imageHost, control });
+  test('[TX-DELIVERY-2] PATCH /deliveries/{deliveryId}/status of a registered delivery answers a 2xx', async ({ api, control, seller }, testInfo) => {
+    const { session } = seller;
+    const { transactionId } = await acceptedTransaction({ ...seller, control });
     const registered = await api.post(session, `${transactionPath(transactionId)}/delivery/register`, {});
     await expectStatus(registered, '2xx', ['TX-DELIVERY-1'], 'POST /transactions/{id}/delivery/register answers a 2xx');
     const deliveryId = findField(registered.json, ['deliveryId', 'delivery_id']);
@@ -42,9 +36,9 @@ test.describe('transactions: deliveries and disputes', { tag: '@transactions' },
     await expectStatus(res, '2xx', ['TX-DELIVERY-2'], `PATCH /deliveries/{id}/status with the record's own status ${JSON.stringify(status)} answers a 2xx`);
   });
 
-  test('[TX-DISPUTE-1] a dispute the buyer opened is readable under its id', async ({ api, sessions, track, imageHost, control }) => {
-    const session = await sessions.lease('pro');
-    const { transactionId } = await acceptedTransaction({ api, session, track, imageHost, control });
+  test('[TX-DISPUTE-1] a dispute the buyer opened is readable under its id', async ({ api, control, seller }) => {
+    const { session } = seller;
+    const { transactionId } = await acceptedTransaction({ ...seller, control });
     const { dispute_id } = await test.step('control API: the buyer opens a dispute', () => control.openDispute(transactionId));
     await expectReadHolds({ api, session }, `/disputes/${encodeURIComponent(dispute_id)}`, dispute_id, ['TX-DISPUTE-1'], 'GET /disputes/{disputeId}');
   });

@@ -5,22 +5,16 @@
  * A refused read by another seller has its control, the same read by the
  * request's seller (fixtures/refusal.ts: a 401 or 429 is no refusal of the read).
  */
-import { test, verify } from '../../fixtures/index.js';
+import { test, verify } from '../fixtures.js';
 import { expectControl, expectRefused } from '../../fixtures/refusal.js';
 import { expectReadHolds, listHolds, purchase, requestPath } from './support/shipping.js';
 
 const PENDING_REQUESTS = '/transactions/requests/pending';
 
 test.describe('transactions: shipping requests', { tag: '@transactions' }, () => {
-  test('[TX-REQ-1][TX-REQ-2] a purchase makes a pending shipping request that the pending list holds and GET /transactions/requests/{id} answers', async ({
-    api,
-    sessions,
-    track,
-    imageHost,
-    control,
-  }) => {
-    const session = await sessions.lease('pro');
-    const { requestId } = await purchase({ api, session, track, imageHost, control });
+  test('[TX-REQ-1][TX-REQ-2] a purchase makes a pending shipping request that the pending list holds and GET /transactions/requests/{id} answers', async ({ api, control, seller }) => {
+    const { session } = seller;
+    const { requestId } = await purchase({ ...seller, control });
     const { res, holds } = await listHolds({ api, session }, PENDING_REQUESTS, requestId, ['TX-REQ-1']);
     await verify(holds, {
       title: 'the pending shipping requests hold the request of the purchase',
@@ -32,17 +26,10 @@ test.describe('transactions: shipping requests', { tag: '@transactions' }, () =>
     await expectReadHolds({ api, session }, requestPath(requestId), requestId, ['TX-REQ-2'], 'GET /transactions/requests/{requestId}');
   });
 
-  test('[TX-REQ-5] another seller neither reads nor lists a shipping request', { tag: '@should' }, async ({
-    api,
-    sessions,
-    track,
-    imageHost,
-    control,
-    hasProAndBasic,
-  }) => {
+  test('[TX-REQ-5] another seller neither reads nor lists a shipping request', { tag: '@should' }, async ({ api, sessions, control, hasProAndBasic, seller }) => {
     test.skip(!hasProAndBasic, 'not exercised: needs a pro and a basic account (SC_ACCOUNTS)');
-    const session = await sessions.lease('pro');
-    const { requestId } = await purchase({ api, session, track, imageHost, control });
+    const { session } = seller;
+    const { requestId } = await purchase({ ...seller, control });
     const stranger = await sessions.pooled('basic');
     await expectControl(await api.get(session, requestPath(requestId)), '2xx', ['TX-REQ-2'], "the seller's GET of its shipping request answers a 2xx");
     const read = await api.get(stranger, requestPath(requestId));

@@ -5,13 +5,12 @@
  * API these checks are not exercised. The manual inactivation link (WH-EVT-2)
  * needs no control API and lives in notification-payload.spec.ts.
  */
-import { expectStatus, recordFinding, test, verify } from '../../fixtures/index.js';
+import { expectStatus, recordFinding, test, verify } from '../fixtures.js';
 import { getSchema } from '../../schemas/index.js';
 import { extractList } from '../../schemas/lists.js';
 import { type NotificationBody, ofType, typesSeen } from './support/notification-checks.js';
 import { judgeAll } from './support/judge.js';
 import { Problems } from './support/problems.js';
-import { subscribeHook } from './support/subscriptions.js';
 import { createTaggedItemIn } from './support/tagged-item.js';
 import { awaitDeliveries } from './support/waiting.js';
 
@@ -23,18 +22,10 @@ const WITH_ITEM_ID = new Set(['SALE_COMPLETED', INACTIVATED]);
 type Json = Record<string, unknown>;
 
 test.describe('event links through the control API', { tag: '@webhooks' }, () => {
-  test('[WH-EVT-3] a limit lowered below the active count sends ITEM_INACTIVATED with the id of the item it inactivated', async ({
-    api,
-    sessions,
-    track,
-    receiver,
-    imageHost,
-    control,
-  }, testInfo) => {
-    const session = await sessions.lease('pro');
-    const hook = await receiver.newHook();
-    const webhook = await subscribeHook({ api, session, track }, hook, [INACTIVATED]);
-    const mine = await createTaggedItemIn({ api, session, imageHost, track });
+  test('[WH-EVT-3] a limit lowered below the active count sends ITEM_INACTIVATED with the id of the item it inactivated', async ({ api, control, seller, hook }, testInfo) => {
+    const { session } = seller;
+    const webhook = await seller.subscribe(hook, [INACTIVATED]);
+    const mine = await createTaggedItemIn(seller);
     const limits = await api.get(session, '/items/limits');
     await expectStatus(limits, 200, ['ITEM-LIMITS-1'], 'GET /items/limits answers 200');
     const entries = (extractList(limits.json) ?? []) as Json[];
@@ -69,18 +60,13 @@ test.describe('event links through the control API', { tag: '@webhooks' }, () =>
     }
   });
 
-  test('[WH-NOTIF-1][WH-NOTIF-2][WH-NOTIF-10][WH-EVT-4] every event type emitted through the control API reaches the webhooks subscribed to it as the spec’s payload, SALE_COMPLETED with a string item_id', async ({
-    api,
-    sessions,
-    track,
-    receiver,
-    control,
-  }, testInfo) => {
+  test('[WH-NOTIF-1][WH-NOTIF-2][WH-NOTIF-10][WH-EVT-4] every event type emitted through the control API reaches the webhooks subscribed to it as the spec’s payload, SALE_COMPLETED with a string item_id', async ({ api, sessions, receiver, control, webhooks }, testInfo) => {
     // Events are emitted into the account: lease it, so no other check's webhook sees them.
     const session = await sessions.lease(sessions.accounts('basic').length > 0 ? 'basic' : 'pro');
+    const leased = webhooks.as(session);
     const [all, one] = [await receiver.newHook(), await receiver.newHook()];
-    const everything = await subscribeHook({ api, session, track }, all, EVENT_TYPES);
-    await subscribeHook({ api, session, track }, one, ['DISPUTE_CREATED']);
+    const everything = await leased.subscribe(all, EVENT_TYPES);
+    await leased.subscribe(one, ['DISPUTE_CREATED']);
     // The item the item events are about: one of the account's own (read only), else a tag.
     const list = extractList((await api.get(session, '/items')).json) as Json[] | undefined;
     const itemId = typeof list?.[0]?.id === 'string' ? list[0].id : `scc-event-${testInfo.testId.slice(0, 12)}`;

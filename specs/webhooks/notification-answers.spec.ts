@@ -7,35 +7,25 @@
  * per answer (the fixed examples and a few drawn ones, the seed annotated),
  * each subscribed to ITEM_INACTIVATED, then one Pro inactivation.
  */
-import { type Hook, soft, test } from '../../fixtures/index.js';
+import { type Hook, soft, test } from '../fixtures.js';
 import { drawCases } from './support/drawn.js';
 import { ofType } from './support/notification-checks.js';
 import { ANSWER_EXAMPLES, confirms, describeAnswer, type ReceiverAnswer, receiverAnswers } from './support/receiver-answers.js';
-import { subscribeHook } from './support/subscriptions.js';
-import { provokeItemInactivated } from './support/tagged-item.js';
 import { afterQuietPeriod, awaitDeliveries, pollDeliveries } from './support/waiting.js';
 
 const INACTIVATED = 'ITEM_INACTIVATED';
 
 test.describe('notification answers', { tag: '@webhooks' }, () => {
-  test('[WH-NOTIF-6][WH-NOTIF-7] a notification answered any 4xx or 5xx comes again; one answered any 2xx, at once or up to 1 s late, does not', { tag: '@should' }, async ({
-    api,
-    sessions,
-    track,
-    receiver,
-    imageHost,
-    settings,
-  }) => {
-    const session = await sessions.lease('pro');
+  test('[WH-NOTIF-6][WH-NOTIF-7] a notification answered any 4xx or 5xx comes again; one answered any 2xx, at once or up to 1 s late, does not', { tag: '@should' }, async ({ receiver, settings, seller }) => {
     const { cases, replay } = drawCases(receiverAnswers(), ANSWER_EXAMPLES, 4, '[WH-NOTIF-6][WH-NOTIF-7]');
     const hooks: { hook: Hook; answer: ReceiverAnswer }[] = [];
     for (const answer of cases) {
       const hook = await receiver.newHook();
-      await subscribeHook({ api, session, track }, hook, [INACTIVATED]);
+      await seller.subscribe(hook, [INACTIVATED]);
       await hook.script([answer]);
       hooks.push({ hook, answer });
     }
-    const itemId = await provokeItemInactivated({ api, session, imageHost, track });
+    const itemId = await seller.provokeItemInactivated();
     const about = (ds: Parameters<typeof ofType>[0]) => ofType(ds, INACTIVATED, itemId);
     for (const { hook, answer } of hooks) {
       await awaitDeliveries(hook, (ds) => about(ds).length > 0, `an ${INACTIVATED} notification at the hook answering ${describeAnswer(answer)}`, ['WH-EVT-2']);

@@ -4,30 +4,23 @@
  * sends ITEM_INACTIVATED (Events > Links). No control API needed.
  * Each check leases a Pro account: it creates an item there (tagged, deleted after).
  */
-import { test, verify } from '../../fixtures/index.js';
+import { test, verify } from '../fixtures.js';
 import { CLOCK_SKEW_MS, type NotificationBody, ofType } from './support/notification-checks.js';
 import { judgeAll } from './support/judge.js';
 import { Problems } from './support/problems.js';
-import { subscribeHook } from './support/subscriptions.js';
-import { createTaggedItem, inactivateItem, provokeItemInactivated } from './support/tagged-item.js';
+import { createTaggedItem, inactivateItem } from './support/tagged-item.js';
 import { awaitDeliveries } from './support/waiting.js';
 
 const INACTIVATED = 'ITEM_INACTIVATED';
 
 test.describe('notifications', { tag: '@webhooks' }, () => {
-  test('[WH-EVT-2][WH-NOTIF-1][WH-NOTIF-2][WH-NOTIF-3][WH-NOTIF-9][WH-SIG-1][WH-SIG-2][WH-SIG-3] a Pro inactivation POSTs a signed ITEM_INACTIVATED with the item id to the subscribed url, query kept, times in epoch ms', async ({
-    api,
-    sessions,
-    track,
-    receiver,
-    imageHost,
-  }) => {
-    const session = await sessions.lease('pro');
+  test('[WH-EVT-2][WH-NOTIF-1][WH-NOTIF-2][WH-NOTIF-3][WH-NOTIF-9][WH-SIG-1][WH-SIG-2][WH-SIG-3] a Pro inactivation POSTs a signed ITEM_INACTIVATED with the item id to the subscribed url, query kept, times in epoch ms', async ({ receiver, seller }) => {
+    const { session } = seller;
     // A multi-user subscriber's identifier in the url (the spec's own example of WH-NOTIF-9).
     const query = { user: session.username, ref: 'conformance-1' };
     const hook = await receiver.newHook(query);
-    const webhook = await subscribeHook({ api, session, track }, hook, [INACTIVATED]);
-    const itemId = await provokeItemInactivated({ api, session, imageHost, track });
+    const webhook = await seller.subscribe(hook, [INACTIVATED]);
+    const itemId = await seller.provokeItemInactivated();
     const deliveries = await awaitDeliveries(hook, (ds) => ofType(ds, INACTIVATED, itemId).length > 0, `an ${INACTIVATED} notification with data.item_id ${itemId}`, [
       'WH-EVT-2',
     ]);
@@ -40,11 +33,9 @@ test.describe('notifications', { tag: '@webhooks' }, () => {
     );
   });
 
-  test('[WH-NOTIF-4] two notifications never share an id', async ({ api, sessions, track, receiver, imageHost }) => {
-    const session = await sessions.lease('pro');
-    const hook = await receiver.newHook();
-    await subscribeHook({ api, session, track }, hook, [INACTIVATED]);
-    const ctx = { api, session, imageHost, track };
+  test('[WH-NOTIF-4] two notifications never share an id', async ({ seller, hook }) => {
+    await seller.subscribe(hook, [INACTIVATED]);
+    const ctx = seller;
     // Two events of the same type, about two items: two notifications.
     const items = [await createTaggedItem(ctx), await createTaggedItem(ctx)];
     for (const id of items) await inactivateItem(ctx, id);
@@ -58,11 +49,9 @@ test.describe('notifications', { tag: '@webhooks' }, () => {
     });
   });
 
-  test('[WH-NOTIF-14] a notification carries Content-Type: application/json', { tag: '@should' }, async ({ api, sessions, track, receiver, imageHost }) => {
-    const session = await sessions.lease('pro');
-    const hook = await receiver.newHook();
-    await subscribeHook({ api, session, track }, hook, [INACTIVATED]);
-    const itemId = await provokeItemInactivated({ api, session, imageHost, track });
+  test('[WH-NOTIF-14] a notification carries Content-Type: application/json', { tag: '@should' }, async ({ seller, hook }) => {
+    await seller.subscribe(hook, [INACTIVATED]);
+    const itemId = await seller.provokeItemInactivated();
     const [first] = ofType(await awaitDeliveries(hook, (ds) => ofType(ds, INACTIVATED, itemId).length > 0, `an ${INACTIVATED} notification`, ['WH-EVT-2']), INACTIVATED, itemId);
     const type = first.headers['content-type'] ?? '(none)';
     await verify(type.split(';')[0].trim().toLowerCase() === 'application/json', {

@@ -5,28 +5,25 @@
  * ITEM_INACTIVATED, then one Pro inactivation; every notification's query,
  * decoded, must hold each name and value as subscribed.
  */
-import { type Hook, test } from '../../fixtures/index.js';
+import { type Hook, test } from '../fixtures.js';
 import { drawCases } from './support/drawn.js';
 import { ofType, queryProblems } from './support/notification-checks.js';
 import { Problems } from './support/problems.js';
 import { QUERY_EXAMPLES, type Query, queries } from './support/query-values.js';
-import { subscribeHook } from './support/subscriptions.js';
-import { provokeItemInactivated } from './support/tagged-item.js';
 import { awaitDeliveries } from './support/waiting.js';
 
 const INACTIVATED = 'ITEM_INACTIVATED';
 
 test.describe('notification query', { tag: '@webhooks' }, () => {
-  test('[WH-NOTIF-9] query names and values that need percent-encoding come back unchanged on the notification', async ({ api, sessions, track, receiver, imageHost }) => {
-    const session = await sessions.lease('pro');
+  test('[WH-NOTIF-9] query names and values that need percent-encoding come back unchanged on the notification', async ({ receiver, seller }) => {
     const { cases, replay } = drawCases(queries(), QUERY_EXAMPLES, 4, '[WH-NOTIF-9]');
     const hooks: { hook: Hook; query: Query }[] = [];
     for (const query of cases) {
       const hook = await receiver.newHook(query);
-      await subscribeHook({ api, session, track }, hook, [INACTIVATED]);
+      await seller.subscribe(hook, [INACTIVATED]);
       hooks.push({ hook, query });
     }
-    const itemId = await provokeItemInactivated({ api, session, imageHost, track });
+    const itemId = await seller.provokeItemInactivated();
     const problems = new Problems();
     const deliveries = [];
     for (const { hook, query } of hooks) {

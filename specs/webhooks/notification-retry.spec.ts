@@ -6,31 +6,22 @@
  * the same id (WH-NOTIF-5), a new timestamp (WH-SIG-4), the query (WH-NOTIF-9),
  * a valid signature (WH-SIG-2).
  */
-import { recordFinding, test } from '../../fixtures/index.js';
+import { recordFinding, test } from '../fixtures.js';
 import { ofType, repeatedTimestamps, retryProblems } from './support/notification-checks.js';
 import { judgeNotification } from './support/judge.js';
 import { Problems } from './support/problems.js';
-import { subscribeHook } from './support/subscriptions.js';
-import { provokeItemInactivated } from './support/tagged-item.js';
 import { awaitDeliveries, pollDeliveries } from './support/waiting.js';
 
 const INACTIVATED = 'ITEM_INACTIVATED';
 
 test.describe('notification retries', { tag: '@webhooks' }, () => {
-  test('[WH-NOTIF-5][WH-SIG-4][WH-NOTIF-9][WH-SIG-2] a notification answered 500 comes again with the same id, a new X-Service-Timestamp, the query and a valid signature', async ({
-    api,
-    sessions,
-    track,
-    receiver,
-    imageHost,
-    settings,
-  }, testInfo) => {
-    const session = await sessions.lease('pro');
+  test('[WH-NOTIF-5][WH-SIG-4][WH-NOTIF-9][WH-SIG-2] a notification answered 500 comes again with the same id, a new X-Service-Timestamp, the query and a valid signature', async ({ receiver, settings, seller }, testInfo) => {
+    const { session } = seller;
     const query = { user: session.username, attempt: 'retry' };
     const hook = await receiver.newHook(query);
-    const webhook = await subscribeHook({ api, session, track }, hook, [INACTIVATED]);
+    const webhook = await seller.subscribe(hook, [INACTIVATED]);
     await hook.script([500, 200]);
-    const itemId = await provokeItemInactivated({ api, session, imageHost, track });
+    const itemId = await seller.provokeItemInactivated();
     await awaitDeliveries(hook, (ds) => ofType(ds, INACTIVATED, itemId).length > 0, `an ${INACTIVATED} notification`, ['WH-EVT-2']);
     const twice = await test.step(`wait up to ${settings.webhookWaitMs} ms for the retry (SC_WEBHOOK_WAIT_MS)`, () =>
       pollDeliveries(hook, (ds) => ofType(ds, INACTIVATED, itemId).length >= 2, settings.webhookWaitMs),
@@ -54,18 +45,10 @@ test.describe('notification retries', { tag: '@webhooks' }, () => {
     );
   });
 
-  test('[WH-NOTIF-6] after a non-2xx answer the notification is delivered again within SC_WEBHOOK_WAIT_MS', { tag: '@should' }, async ({
-    api,
-    sessions,
-    track,
-    receiver,
-    imageHost,
-  }) => {
-    const session = await sessions.lease('pro');
-    const hook = await receiver.newHook();
-    await subscribeHook({ api, session, track }, hook, [INACTIVATED]);
+  test('[WH-NOTIF-6] after a non-2xx answer the notification is delivered again within SC_WEBHOOK_WAIT_MS', { tag: '@should' }, async ({ seller, hook }) => {
+    await seller.subscribe(hook, [INACTIVATED]);
     await hook.script([503]);
-    const itemId = await provokeItemInactivated({ api, session, imageHost, track });
+    const itemId = await seller.provokeItemInactivated();
     await awaitDeliveries(hook, (ds) => ofType(ds, INACTIVATED, itemId).length > 0, `an ${INACTIVATED} notification`, ['WH-EVT-2']);
     await awaitDeliveries(hook, (ds) => ofType(ds, INACTIVATED, itemId).length >= 2, 'a retry after the 503 answer', ['WH-NOTIF-6']);
   });

@@ -3,26 +3,17 @@
  * create, list and token rotation". After PATCH …/token, what is signed is
  * signed with the new token, and the old one no longer verifies it.
  */
-import { expectStatus, registerSecret, soft, test, verify } from '../../fixtures/index.js';
+import { expectStatus, registerSecret, soft, test, verify } from '../fixtures.js';
 import { ofType, verifiesWith } from './support/notification-checks.js';
 import { attachDeliveries } from './support/problems.js';
-import { subscribeHook } from './support/subscriptions.js';
-import { provokeItemInactivated } from './support/tagged-item.js';
 import { awaitDeliveries } from './support/waiting.js';
 
 const INACTIVATED = 'ITEM_INACTIVATED';
 
 test.describe('notifications after a token rotation', { tag: '@webhooks' }, () => {
-  test('[WH-SIG-5][WH-SIG-2] after PATCH …/token notifications verify with the new token and not with the old one', async ({
-    api,
-    sessions,
-    track,
-    receiver,
-    imageHost,
-  }) => {
-    const session = await sessions.lease('pro');
-    const hook = await receiver.newHook();
-    const webhook = await subscribeHook({ api, session, track }, hook, [INACTIVATED]);
+  test('[WH-SIG-5][WH-SIG-2] after PATCH …/token notifications verify with the new token and not with the old one', async ({ api, seller, hook }) => {
+    const { session } = seller;
+    const webhook = await seller.subscribe(hook, [INACTIVATED]);
     const res = await api.patch(session, `/webhooks/${encodeURIComponent(webhook.id)}/token`);
     const rotated = (res.json as { token?: unknown } | undefined)?.token;
     if (typeof rotated === 'string') registerSecret(rotated);
@@ -36,7 +27,7 @@ test.describe('notifications after a token rotation', { tag: '@webhooks' }, () =
     });
     const newToken = rotated as string;
 
-    const itemId = await provokeItemInactivated({ api, session, imageHost, track });
+    const itemId = await seller.provokeItemInactivated();
     const deliveries = ofType(
       await awaitDeliveries(hook, (ds) => ofType(ds, INACTIVATED, itemId).length > 0, `an ${INACTIVATED} notification after the rotation`, ['WH-EVT-2']),
       INACTIVATED,

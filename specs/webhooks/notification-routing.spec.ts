@@ -5,11 +5,9 @@
  * (SC_WEBHOOK_QUIET_MS): silence after a delivery elsewhere means something,
  * silence alone would pass on a server that sends nothing at all.
  */
-import { expectStatus, type ReceivedDelivery, recordPass, test, verify } from '../../fixtures/index.js';
+import { expectStatus, type ReceivedDelivery, recordPass, test, verify } from '../fixtures.js';
 import { type NotificationRequest, ofType, typesSeen } from './support/notification-checks.js';
 import { attachDeliveries } from './support/problems.js';
-import { createWebhook, subscribeHook } from './support/subscriptions.js';
-import { provokeItemInactivated } from './support/tagged-item.js';
 import { afterQuietPeriod, awaitDeliveries, pollDeliveries } from './support/waiting.js';
 
 const INACTIVATED = 'ITEM_INACTIVATED';
@@ -21,22 +19,15 @@ async function expectNone(deliveries: readonly NotificationRequest[], title: str
 }
 
 test.describe('notification routing', { tag: '@webhooks' }, () => {
-  test('[WH-NOTIF-10][WH-NOTIF-11] notifications reach only webhooks subscribed to their type, at the url set by PUT and not at the old one', async ({
-    api,
-    sessions,
-    track,
-    receiver,
-    imageHost,
-    settings,
-  }) => {
-    const session = await sessions.lease('pro');
+  test('[WH-NOTIF-10][WH-NOTIF-11] notifications reach only webhooks subscribed to their type, at the url set by PUT and not at the old one', async ({ api, receiver, settings, seller }) => {
+    const { session } = seller;
     const [before, after, other] = [await receiver.newHook(), await receiver.newHook(), await receiver.newHook()];
-    const moved = await createWebhook({ api, session, track }, before.url, [INACTIVATED]);
+    const moved = await seller.webhooks.create(before.url, [INACTIVATED]);
     const put = await api.put(session, `/webhooks/${encodeURIComponent(moved.id)}`, { url: after.url, events: [INACTIVATED] });
     await expectStatus(put, 204, ['WH-SUB-4'], 'PUT /webhooks/{id} with a new url answers 204');
     // A type the suite never provokes here: whatever reaches this hook was not asked for.
-    await subscribeHook({ api, session, track }, other, ['CHAT_LEAD_CREATED']);
-    const itemId = await provokeItemInactivated({ api, session, imageHost, track });
+    await seller.subscribe(other, ['CHAT_LEAD_CREATED']);
+    const itemId = await seller.provokeItemInactivated();
     const about = (ds: ReceivedDelivery[]) => ofType(ds, INACTIVATED, itemId).length > 0;
     const arrived = await test.step(`wait up to ${settings.webhookWaitMs} ms for an ${INACTIVATED} notification at the url set by PUT`, () =>
       pollDeliveries(after, about, settings.webhookWaitMs),
@@ -59,21 +50,14 @@ test.describe('notification routing', { tag: '@webhooks' }, () => {
     await expectNone(old, 'the url replaced by PUT receives no notification', ['WH-NOTIF-11'], 'no notification at the old url');
   });
 
-  test('[WH-NOTIF-12][WH-NOTIF-7] a deleted webhook receives no notification, and one answered 2xx is not delivered again', { tag: '@should' }, async ({
-    api,
-    sessions,
-    track,
-    receiver,
-    imageHost,
-    settings,
-  }) => {
-    const session = await sessions.lease('pro');
+  test('[WH-NOTIF-12][WH-NOTIF-7] a deleted webhook receives no notification, and one answered 2xx is not delivered again', { tag: '@should' }, async ({ api, receiver, settings, seller }) => {
+    const { session } = seller;
     const [kept, deleted] = [await receiver.newHook(), await receiver.newHook()];
-    await subscribeHook({ api, session, track }, kept, [INACTIVATED]);
-    const gone = await subscribeHook({ api, session, track }, deleted, [INACTIVATED]);
+    await seller.subscribe(kept, [INACTIVATED]);
+    const gone = await seller.subscribe(deleted, [INACTIVATED]);
     const del = await api.delete(session, `/webhooks/${encodeURIComponent(gone.id)}`);
     await expectStatus(del, 204, ['WH-SUB-6'], 'DELETE /webhooks/{id} answers 204');
-    const itemId = await provokeItemInactivated({ api, session, imageHost, track });
+    const itemId = await seller.provokeItemInactivated();
     const [first] = ofType(
       await awaitDeliveries(kept, (ds) => ofType(ds, INACTIVATED, itemId).length > 0, `an ${INACTIVATED} notification at the webhook kept`, ['WH-EVT-2']),
       INACTIVATED,
@@ -91,22 +75,13 @@ test.describe('notification routing', { tag: '@webhooks' }, () => {
     });
   });
 
-  test('[WH-NOTIF-13] a webhook receives notifications about its own account only', { tag: '@should' }, async ({
-    api,
-    sessions,
-    track,
-    receiver,
-    imageHost,
-    settings,
-    hasProAndBasic,
-  }) => {
+  test('[WH-NOTIF-13] a webhook receives notifications about its own account only', { tag: '@should' }, async ({ sessions, receiver, settings, hasProAndBasic, seller }) => {
     test.skip(!hasProAndBasic, 'not exercised: needs a pro and a basic account (SC_ACCOUNTS)');
-    const session = await sessions.lease('pro');
     const stranger = await sessions.pooled('basic');
     const [own, foreign] = [await receiver.newHook(), await receiver.newHook()];
-    await subscribeHook({ api, session, track }, own, [INACTIVATED]);
-    await subscribeHook({ api, session: stranger, track }, foreign, [INACTIVATED]);
-    const itemId = await provokeItemInactivated({ api, session, imageHost, track });
+    await seller.subscribe(own, [INACTIVATED]);
+    await seller.webhooks.as(stranger).subscribe(foreign, [INACTIVATED]);
+    const itemId = await seller.provokeItemInactivated();
     await awaitDeliveries(own, (ds) => ofType(ds, INACTIVATED, itemId).length > 0, `an ${INACTIVATED} notification in the item's account`, ['WH-EVT-2']);
     const [elsewhere] = await afterQuietPeriod(settings, [foreign]);
     // Only notifications about this item count: the other account may have events of its own.

@@ -5,11 +5,10 @@
  * choice the target made, and fails only when the notification it chose to send
  * is not a valid one about the new item.
  */
-import { test } from '../../fixtures/index.js';
+import { test } from '../fixtures.js';
 import { judgeAll } from './support/judge.js';
 import { ofType } from './support/notification-checks.js';
 import { Problems } from './support/problems.js';
-import { subscribeHook } from './support/subscriptions.js';
 import { createTaggedItemAnyState, inactivateItem, roomForTaggedItems } from './support/tagged-item.js';
 import { afterQuietPeriod, awaitDeliveries } from './support/waiting.js';
 
@@ -18,18 +17,10 @@ const INACTIVATED = 'ITEM_INACTIVATED';
 const MAX_FILL = 10;
 
 test.describe('quota and events', { tag: ['@webhooks', '@optional'] }, () => {
-  test('[WH-EVT-5] a create beyond the quota may send ITEM_INACTIVATED for the new item; if it does, the notification is valid', async ({
-    api,
-    sessions,
-    track,
-    receiver,
-    imageHost,
-    settings,
-  }, testInfo) => {
-    const session = await sessions.lease('pro');
-    const hook = await receiver.newHook();
-    const webhook = await subscribeHook({ api, session, track }, hook, [INACTIVATED]);
-    const ctx = { api, session, imageHost, track };
+  test('[WH-EVT-5] a create beyond the quota may send ITEM_INACTIVATED for the new item; if it does, the notification is valid', async ({ settings, seller, hook }, testInfo) => {
+    const { session } = seller;
+    const webhook = await seller.subscribe(hook, [INACTIVATED]);
+    const ctx = seller;
     const bound = Math.min(MAX_FILL, settings.maxItems);
     // The quota must be reached within `bound` creates with an active item to spare: with the control API the
     // limit leaves exactly one free slot (restored after the test; two items in all), else the account's free slots

@@ -5,27 +5,21 @@
  * The list wrapper is not shown: a bare array or any wrapper is read (schemas/lists.ts).
  * No event is provoked here: the receiver URLs only need to be valid addresses.
  */
-import { expectStatus, test, verify } from '../../fixtures/index.js';
-import { createWebhook, describeEntry, listed, listWebhooks, registerTokens, sameSet, webhookSession } from './support/subscriptions.js';
+import { expectStatus, test, verify } from '../fixtures.js';
+import { describeEntry, listed, registerTokens, sameSet } from './support/subscriptions.js';
 
 test.describe('webhook subscriptions', { tag: '@webhooks' }, () => {
-  test('[WH-SUB-1][WH-SUB-2][WH-SUB-3] a created webhook answers 201 with id and token and is listed with its id, url, token and events', async ({
-    api,
-    sessions,
-    track,
-    receiver,
-  }) => {
-    const session = await webhookSession(sessions);
+  test('[WH-SUB-1][WH-SUB-2][WH-SUB-3] a created webhook answers 201 with id and token and is listed with its id, url, token and events', async ({ receiver, webhooks }) => {
     const hook = await receiver.newHook({ user: 'sub-1' });
     const events = ['ITEM_INACTIVATED', 'SALE_COMPLETED'];
-    const webhook = await createWebhook({ api, session, track }, hook.url, events);
+    const webhook = await webhooks.create(hook.url, events);
     await verify(webhook.id.length > 0 && webhook.token.length > 0, {
       title: 'POST /webhooks answers a non-empty id and token',
       requirements: ['WH-SUB-1'],
       expected: 'non-empty strings',
       actual: `id of ${webhook.id.length} characters, token of ${webhook.token.length}`,
     });
-    const { res, entries } = await listWebhooks({ api, session });
+    const { res, entries } = await webhooks.list();
     const entry = listed(entries, webhook.id);
     await verify(entry !== undefined && entry.url === hook.url && Array.isArray(entry.events) && sameSet(entry.events, events), {
       title: 'GET /webhooks lists the created webhook with its url and events as created',
@@ -43,10 +37,10 @@ test.describe('webhook subscriptions', { tag: '@webhooks' }, () => {
     });
   });
 
-  test('[WH-SUB-4] PUT /webhooks/{id} answers 204 without a body and the list shows the new url and events', async ({ api, sessions, track, receiver }) => {
-    const session = await webhookSession(sessions);
+  test('[WH-SUB-4] PUT /webhooks/{id} answers 204 without a body and the list shows the new url and events', async ({ api, receiver, webhooks }) => {
+    const { session } = webhooks;
     const [first, second] = [await receiver.newHook(), await receiver.newHook({ user: 'sub-4' })];
-    const webhook = await createWebhook({ api, session, track }, first.url, ['ITEM_INACTIVATED']);
+    const webhook = await webhooks.create(first.url, ['ITEM_INACTIVATED']);
     const events = ['SALE_COMPLETED', 'CHAT_LEAD_CREATED'];
     const res = await api.put(session, `/webhooks/${encodeURIComponent(webhook.id)}`, { url: second.url, events });
     await expectStatus(res, 204, ['WH-SUB-4'], 'PUT /webhooks/{id} answers 204');
@@ -57,7 +51,7 @@ test.describe('webhook subscriptions', { tag: '@webhooks' }, () => {
       actual: `a body of ${res.text.length} characters`,
       exchange: res,
     });
-    const { res: list, entries } = await listWebhooks({ api, session }, ['WH-SUB-4']);
+    const { res: list, entries } = await webhooks.list(['WH-SUB-4']);
     const entry = listed(entries, webhook.id);
     await verify(entry?.url === second.url && Array.isArray(entry?.events) && sameSet(entry.events, events), {
       title: 'after PUT, GET /webhooks shows the new url and events',
@@ -68,10 +62,9 @@ test.describe('webhook subscriptions', { tag: '@webhooks' }, () => {
     });
   });
 
-  test('[WH-SUB-6] DELETE /webhooks/{id} answers 204 without a body and the webhook leaves the list', async ({ api, sessions, track, receiver }) => {
-    const session = await webhookSession(sessions);
-    const hook = await receiver.newHook();
-    const webhook = await createWebhook({ api, session, track }, hook.url, ['ITEM_INACTIVATED']);
+  test('[WH-SUB-6] DELETE /webhooks/{id} answers 204 without a body and the webhook leaves the list', async ({ api, webhooks, hook }) => {
+    const { session } = webhooks;
+    const webhook = await webhooks.create(hook.url, ['ITEM_INACTIVATED']);
     const res = await api.delete(session, `/webhooks/${encodeURIComponent(webhook.id)}`);
     await expectStatus(res, 204, ['WH-SUB-6'], 'DELETE /webhooks/{id} answers 204');
     await verify(res.text === '', {
@@ -81,7 +74,7 @@ test.describe('webhook subscriptions', { tag: '@webhooks' }, () => {
       actual: `a body of ${res.text.length} characters`,
       exchange: res,
     });
-    const { res: list, entries } = await listWebhooks({ api, session }, ['WH-SUB-6']);
+    const { res: list, entries } = await webhooks.list(['WH-SUB-6']);
     await verify(listed(entries, webhook.id) === undefined, {
       title: 'after DELETE, GET /webhooks no longer lists the webhook',
       requirements: ['WH-SUB-6'],
@@ -91,15 +84,9 @@ test.describe('webhook subscriptions', { tag: '@webhooks' }, () => {
     });
   });
 
-  test('[WH-SUB-7][WH-SUB-3] PATCH /webhooks/{id}/token answers 200 with the id and a new token, which the list then shows', async ({
-    api,
-    sessions,
-    track,
-    receiver,
-  }) => {
-    const session = await webhookSession(sessions);
-    const hook = await receiver.newHook();
-    const webhook = await createWebhook({ api, session, track }, hook.url, ['ITEM_INACTIVATED']);
+  test('[WH-SUB-7][WH-SUB-3] PATCH /webhooks/{id}/token answers 200 with the id and a new token, which the list then shows', async ({ api, webhooks, hook }) => {
+    const { session } = webhooks;
+    const webhook = await webhooks.create(hook.url, ['ITEM_INACTIVATED']);
     // The spec's request column says "none": no body is sent.
     const res = await api.patch(session, `/webhooks/${encodeURIComponent(webhook.id)}/token`);
     registerTokens(res.json);
@@ -119,7 +106,7 @@ test.describe('webhook subscriptions', { tag: '@webhooks' }, () => {
       actual: typeof body?.token !== 'string' ? 'no token' : body.token === webhook.token ? 'the same token as before' : 'an empty token',
       exchange: res,
     });
-    const { res: list, entries } = await listWebhooks({ api, session }, ['WH-SUB-3']);
+    const { res: list, entries } = await webhooks.list(['WH-SUB-3']);
     const entry = listed(entries, webhook.id);
     await verify(entry?.token === body?.token, {
       title: 'after rotation, GET /webhooks lists the new token',

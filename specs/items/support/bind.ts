@@ -1,28 +1,32 @@
 /**
- * Binds the support modules to the harness: the checked client and a session
- * become an ItemsApi, the harness's assertions a Judge, the cleanup tracker
- * the `track` callback. The only support module that imports the fixtures.
+ * Binds the items API to the harness: the checked client and a session become
+ * an ItemsApi whose creates are tracked for deletion. The fixtures
+ * (support/fixtures.ts) hand these out; the refusal helpers read one answer.
  */
-import { type TestInfo, test } from '@playwright/test';
+import { test } from '@playwright/test';
 import type { ApiResponse } from '../../../fixtures/api-client.js';
-import { type ApiClient, expectStatus, type ImageHost, recordFinding, runTag, type Session, soft, type Track, verify } from '../../../fixtures/index.js';
+import { type ApiClient, type ImageHost, runTag, type Session, soft, type Track } from '../../../fixtures/index.js';
 import { otherReason } from '../../../fixtures/refusal.js';
 import type { Draft } from './generators.js';
 import { toPayload } from './generators.js';
 import { ItemsApi } from './items-api.js';
-import type { Judge } from './judge.js';
-
-export function judgeFor(testInfo: TestInfo): Judge {
-  return {
-    status: (res, expected, requirements, title) => expectStatus(res, expected, requirements, title),
-    verify: (condition, facts) => verify(condition, facts),
-    finding: (requirement, message) => recordFinding(testInfo, { requirement, message }),
-  };
-}
 
 /** The items API of one session; every item it creates is deleted after the test. */
-export function itemsApiOf(api: ApiClient, session: Session, track: Track, testInfo: TestInfo): ItemsApi {
-  return new ItemsApi((req) => api.request(session, req), judgeFor(testInfo), (id) => track.item(session, id));
+export function itemsApiOf(api: ApiClient, session: Session, track: Track): ItemsApi {
+  return new ItemsApi(
+    (req) => api.request(session, req),
+    (res) => track.created('item', session, res),
+  );
+}
+
+/** The items API of a session that must not create (the worker's shared one). */
+export function readOnlyItemsApi(api: ApiClient, session: Session): ItemsApi {
+  return new ItemsApi(
+    (req) => api.request(session, req),
+    (res) => {
+      if (res.status >= 200 && res.status <= 299) throw new Error('a read-only items API created an item: lease the account instead');
+    },
+  );
 }
 
 /** A create payload of the draft with a fresh image URL and the run's external_id tag. */
@@ -30,40 +34,8 @@ export function freshPayload(draft: Draft, imageHost: ImageHost, titlePrefix?: s
   return toPayload(draft, { imageUrl: imageHost.url('valid'), externalId: runTag(), titlePrefix });
 }
 
-export interface ItemsFixtures {
-  api: ApiClient;
-  sessions: { lease(plan: 'pro' | 'basic'): Promise<Session>; shared(plan: 'pro' | 'basic'): Promise<Session> };
-  track: Track;
-}
-
-/** An account of the plan for this test alone (items are created in it), and its items API. */
-export async function leased(f: ItemsFixtures, plan: 'pro' | 'basic', testInfo: TestInfo): Promise<{ items: ItemsApi; session: Session }> {
-  const session = await f.sessions.lease(plan);
-  return { items: itemsApiOf(f.api, session, f.track, testInfo), session };
-}
-
-/** Read-only use: the worker's shared session (never create or change anything with it). */
-export async function readOnly(f: ItemsFixtures, testInfo: TestInfo): Promise<ItemsApi> {
-  const session = await f.sessions.shared('pro');
-  return new ItemsApi((req) => f.api.request(session, req), judgeFor(testInfo), () => {
-    throw new Error('a read-only items API created an item: lease the account instead');
-  });
-}
-
-/** Why an answer is a refusal for another reason than the rule under test (one reading for every group). */
-export { otherReason };
-
-/**
- * The refusal a check tests: any 4xx, except a refusal for another reason
- * (otherReason), which never counts as the refusal tested: the check is then
- * not exercised, with the reason. Not for use inside a fast-check property
- * (the skip would be taken for a counterexample).
- */
-export async function expectRefused(items: ItemsApi, res: ApiResponse, requirements: string[], title: string): Promise<void> {
-  const other = otherReason(res.status);
-  if (other !== undefined) test.skip(true, `not exercised: ${title}: ${other}`);
-  await items.judge.status(res, '4xx', requirements, title);
-}
+/** The refusal helpers every group shares (one reading of a refusal for another reason). */
+export { expectRefused, otherReason } from '../../../fixtures/refusal.js';
 
 /**
  * expectRefused, soft: a failure is recorded and the check goes on, for a check

@@ -1,12 +1,14 @@
 /**
  * The items operations as one small API over an injected `send` (the checked
- * client bound to a session) and `judge`. Every item it creates is handed to
- * `track` at once, so the harness deletes it after the test whatever happens.
+ * client bound to a session, or a fake account in the project's own tests).
+ * It judges with the harness's assertions, each naming the rules it proves.
+ * Every create's answer is handed to `track` at once, so the harness deletes
+ * what it made after the test whatever happens.
  */
 import type { ApiRequest, ApiResponse } from '../../../fixtures/api-client.js';
+import { expectStatus, verify } from '../../../fixtures/assertions.js';
 import { extractList } from '../../../schemas/lists.js';
 import type { Category, ItemListed, LimitEntry } from '../../../schemas/types.js';
-import type { Judge } from './judge.js';
 import { MAX_PAGES, type WalkResult, walkPages } from './paging.js';
 
 export type Send = (req: ApiRequest) => Promise<ApiResponse>;
@@ -22,8 +24,7 @@ const itemPath = (id: string) => `/items/${encodeURIComponent(id)}`;
 export class ItemsApi {
   constructor(
     readonly send: Send,
-    readonly judge: Judge,
-    private readonly track: (itemId: string) => void,
+    private readonly track: (created: ApiResponse) => void,
   ) {}
 
   categories(language?: string): Promise<ApiResponse> {
@@ -33,9 +34,9 @@ export class ItemsApi {
   /** The category tree; fails ITEM-CAT-1 unless a 200 with `categories`. */
   async categoryTree(language?: string): Promise<Category[]> {
     const res = await this.categories(language);
-    await this.judge.status(res, 200, ['ITEM-CAT-1']);
+    await expectStatus(res, 200, ['ITEM-CAT-1']);
     const roots = isObject(res.json) ? res.json.categories : undefined;
-    await this.judge.verify(Array.isArray(roots), {
+    await verify(Array.isArray(roots), {
       title: 'GET /items/categories answers an object with a categories array',
       requirements: ['ITEM-CAT-1'],
       expected: '{categories: [...]}',
@@ -56,17 +57,16 @@ export class ItemsApi {
   /** POST /items, no judgement: for refusals. A 2xx with an id is tracked all the same. */
   async create(payload: unknown): Promise<ApiResponse> {
     const res = await this.send({ method: 'POST', path: '/items', body: payload });
-    const id = isObject(res.json) ? res.json.id : undefined;
-    if (res.status >= 200 && res.status <= 299 && typeof id === 'string') this.track(id);
+    this.track(res);
     return res;
   }
 
   /** POST /items that must answer 201 with a string id (ITEM-CREATE-1 and the caller's IDs). */
   async createOk(payload: unknown, requirements: string[]): Promise<string> {
     const res = await this.create(payload);
-    await this.judge.status(res, 201, requirements);
+    await expectStatus(res, 201, requirements);
     const id = isObject(res.json) ? res.json.id : undefined;
-    await this.judge.verify(typeof id === 'string' && id !== '', {
+    await verify(typeof id === 'string' && id !== '', {
       title: 'POST /items answers the new item’s id',
       requirements: ['ITEM-CREATE-1', ...requirements],
       expected: 'a body with a non-empty string id',
@@ -105,7 +105,7 @@ export class ItemsApi {
   walkRaw(path: ListPath, maxPages = MAX_PAGES): Promise<WalkResult> {
     return walkPages(async (since) => {
       const res = await this.send({ method: 'GET', path, query: { since } });
-      await this.judge.status(res, 200, [path === '/items' ? 'ITEM-LIST-1' : 'ITEM-HIDDEN-1']);
+      await expectStatus(res, 200, [path === '/items' ? 'ITEM-LIST-1' : 'ITEM-HIDDEN-1']);
       return res.json;
     }, maxPages);
   }
@@ -118,7 +118,7 @@ export class ItemsApi {
   /** The same walk, with how many pages it took (an item lost across pages is a paging fault). */
   async walkPaged(path: ListPath, requirements: string[]): Promise<WalkResult> {
     const result = await this.walkRaw(path);
-    await this.judge.verify(result.problem === undefined, {
+    await verify(result.problem === undefined, {
       title: `walking GET ${path} page by page through meta.pagination.next ends`,
       requirements,
       expected: 'a last page (next absent, null or empty) within the bound, each next new',
@@ -130,11 +130,11 @@ export class ItemsApi {
   /** GET /items/limits and its entries (ITEM-LIMITS-1: a bare array, a wrapper holding one array, or one entry). */
   async limitEntries(requirements: string[] = ['ITEM-LIMITS-1']): Promise<{ res: ApiResponse; entries: LimitEntry[] }> {
     const res = await this.send({ method: 'GET', path: '/items/limits' });
-    await this.judge.status(res, 200, requirements);
+    await expectStatus(res, 200, requirements);
     const body = res.json;
     const single = isObject(body) && 'total' in body && 'used' in body ? [body] : undefined;
     const entries = (single ?? extractList(body)) as LimitEntry[] | undefined;
-    await this.judge.verify(Array.isArray(entries) && entries.length > 0, {
+    await verify(Array.isArray(entries) && entries.length > 0, {
       title: 'GET /items/limits answers limit entries',
       requirements,
       expected: 'a bare array of entries, an object holding one array of entries, or one entry',

@@ -6,6 +6,7 @@
  */
 import type { ItemDetail } from '../../../schemas/types.js';
 import { attributeOnRead, type ItemsApi } from './items-api.js';
+import { expectStatus, verify } from '../../../fixtures/index.js';
 
 type Json = Record<string, unknown>;
 
@@ -32,11 +33,11 @@ export function expectedOf(payload: Json, attributeIds: { id: string; requiremen
 /** GET /items/{id} shows what was sent; returns the record. */
 export async function readBack(api: ItemsApi, id: string, expected: Expected, requirements: string[]): Promise<ItemDetail> {
   const res = await api.read(id);
-  await api.judge.status(res, 200, ['ITEM-READ-1', ...requirements]);
+  await expectStatus(res, 200, ['ITEM-READ-1', ...requirements]);
   const detail = (res.json ?? {}) as ItemDetail;
   const price = detail.price as { cash_amount?: unknown; currency?: unknown } | undefined;
   const same = detail.id === id && detail.title === expected.title && price?.cash_amount === expected.cashAmount && price?.currency === expected.currency;
-  await api.judge.verify(same, {
+  await verify(same, {
     title: `GET /items/${id} shows the id, title and price sent`,
     requirements: ['ITEM-READ-1', ...requirements],
     expected: JSON.stringify({ id, title: expected.title, price: { cash_amount: expected.cashAmount, currency: expected.currency } }),
@@ -45,7 +46,7 @@ export async function readBack(api: ItemsApi, id: string, expected: Expected, re
   });
   for (const a of expected.attributes ?? []) {
     const got = attributeOnRead(detail, a.id);
-    await api.judge.verify(JSON.stringify(got) === JSON.stringify(a.value), {
+    await verify(JSON.stringify(got) === JSON.stringify(a.value), {
       title: `GET /items/${id} returns the ${a.id} sent`,
       requirements: [a.requirement],
       expected: `${a.id} ${JSON.stringify(a.value)} (under attributes, item.attributes or at the top level)`,

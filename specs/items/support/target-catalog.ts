@@ -1,6 +1,7 @@
 /**
- * What the target offers to list items in, read once per worker and reused by
- * every check (the whole suite must stay fast): the category tree in English,
+ * What the target offers to list items in, read once per worker (the `catalog`
+ * fixture, support/fixtures.ts) and reused by every check (the whole suite
+ * must stay fast): the category tree in English,
  * a bounded sample of assignable leaves with their attributes, Cars (by its
  * English name) when the tree has it, a grouping parent, and an unused id.
  */
@@ -9,6 +10,7 @@ import { readAttributes } from './attributes.js';
 import { assignable, findCars, groupings, spread, unknownCategoryId } from './categories.js';
 import type { CategoryFacts } from './generators.js';
 import type { ItemsApi } from './items-api.js';
+import { expectStatus } from '../../../fixtures/index.js';
 
 /** At most this many leaves are read (attributes) and used by the checks. */
 export const SAMPLE_LEAVES = 10;
@@ -21,9 +23,8 @@ export interface TargetCatalog {
   unknownId: number;
 }
 
-let cached: Promise<TargetCatalog> | undefined;
-
-async function readCatalog(api: ItemsApi): Promise<TargetCatalog> {
+/** Reads the target's catalogue through a (read-only) items API. */
+export async function readCatalog(api: ItemsApi): Promise<TargetCatalog> {
   // English is both a language and the fallback, so names read this way are English either way.
   const roots = await api.categoryTree('en');
   const cars = findCars(roots);
@@ -32,23 +33,12 @@ async function readCatalog(api: ItemsApi): Promise<TargetCatalog> {
   const leaves: CategoryFacts[] = [];
   for (const category of sample) {
     const res = await api.attributes(category.id);
-    await api.judge.status(res, 200, ['ITEM-ATTR-1']);
+    await expectStatus(res, 200, ['ITEM-ATTR-1']);
     const given = (res.json as { attributes?: unknown } | undefined)?.attributes;
     const raw = (Array.isArray(given) ? given : []) as Record<string, unknown>[];
     leaves.push({ id: category.id, name: category.name, defs: readAttributes(raw as never[]), isCars: category === cars, raw });
   }
   return { roots, leaves, cars: leaves.find((l) => l.isCars), grouping: groupings(roots)[0], unknownId: unknownCategoryId(roots) };
-}
-
-/** The target's catalogue, read with the first caller's session; a failed read is not kept. */
-export function targetCatalog(api: ItemsApi): Promise<TargetCatalog> {
-  if (!cached) {
-    cached = readCatalog(api);
-    cached.catch(() => {
-      cached = undefined;
-    });
-  }
-  return cached;
 }
 
 /** How much a leaf asks of a payload: attributes that must be sent weigh most; Cars (license_plate rules) last. */

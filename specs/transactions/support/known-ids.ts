@@ -8,15 +8,10 @@
  * exercised, with why.
  */
 import { test } from '@playwright/test';
-import { ControlClient, type Settings } from '../../../fixtures/index.js';
-import { accept, findField, purchase, type ShippingContext } from './shipping.js';
-
-type Context = Omit<ShippingContext, 'control'> & { settings: Settings };
-
-function controlOf(settings: Settings): ControlClient | undefined {
-  if (!settings.controlUrl || !settings.controlToken) return undefined;
-  return new ControlClient(settings.controlUrl, settings.controlToken, settings.requestTimeoutMs);
-}
+import type { ControlClient } from '../../../fixtures/index.js';
+import { optionalControl as controlOf } from '../../items/support/bind-room.js';
+import type { ItemContext as Context } from '../../webhooks/support/tagged-item.js';
+import { accept, findField, purchase } from './shipping.js';
 
 /** The first id of `fields` in the list at `path`, when it answers a 2xx holding one. */
 async function fromList(ctx: Context, path: string, fields: readonly string[]): Promise<string | undefined> {

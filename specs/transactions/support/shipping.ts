@@ -7,14 +7,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { test } from '@playwright/test';
-import { type ApiClient, type ApiResponse, type ControlClient, expectStatus, type ImageHost, recordPass, type Session, type Track, verify } from '../../../fixtures/index.js';
-import { createTaggedItem } from '../../webhooks/support/tagged-item.js';
+import { type ApiResponse, type ControlClient, expectStatus, recordPass, verify } from '../../../fixtures/index.js';
+import { createTaggedItem, type ItemContext } from '../../webhooks/support/tagged-item.js';
 
-export interface ShippingContext {
-  api: ApiClient;
-  session: Session;
-  imageHost: ImageHost;
-  track: Track;
+/** A leased account that sells (the `seller` fixture) and the control API that plays the buyer. */
+export interface ShippingContext extends ItemContext {
   control: ControlClient;
 }
 

@@ -11,7 +11,6 @@ import {
   type Hook,
   registerSecret,
   type Session,
-  type Sessions,
   type Track,
   verify,
 } from '../../../fixtures/index.js';
@@ -25,18 +24,6 @@ export interface Webhook {
   token: string;
 }
 
-/** The parts of a test a subscription needs. */
-export interface WebhookContext {
-  api: ApiClient;
-  track: Track;
-  session: Session;
-}
-
-/** The worker's pooled session of some account: webhooks count toward no quota, so subscription checks need no lease. */
-export function webhookSession(sessions: Sessions): Promise<Session> {
-  return sessions.pooled(sessions.accounts('basic').length > 0 ? 'basic' : 'pro');
-}
-
 /** Every secret-bearing `token` string anywhere in a body is registered before anything can print it. */
 export function registerTokens(json: unknown): void {
   if (Array.isArray(json)) for (const v of json) registerTokens(v);
@@ -48,51 +35,94 @@ export function registerTokens(json: unknown): void {
   }
 }
 
-/** POST /webhooks, tracked for cleanup before any assertion (a webhook created with a wrong status is still removed), its status judged by `judgeStatus`. */
-async function postWebhook(ctx: WebhookContext, url: string, events: string[], judgeStatus: (res: ApiResponse) => Promise<void>): Promise<Webhook> {
-  const res = await ctx.api.post(ctx.session, '/webhooks', { url, events });
-  registerTokens(res.json);
-  const body = res.json as { id?: unknown; token?: unknown } | undefined;
-  if (typeof body?.id === 'string' && res.status >= 200 && res.status <= 299) ctx.track.webhook(ctx.session, body.id);
-  await judgeStatus(res);
-  await expectSchema(res, 'webhook-create-response', ['WH-SUB-1'], 'POST /webhooks answers a string id and a string token');
-  return { id: body?.id as string, token: body?.token as string, url, events: [...events] };
-}
-
-/** POST /webhooks, answered as the spec shows it (201, string id and token) or the test fails on WH-SUB-1. */
-export function createWebhook(ctx: WebhookContext, url: string, events: string[]): Promise<Webhook> {
-  return postWebhook(ctx, url, events, (res) => expectStatus(res, 201, ['WH-SUB-1'], 'POST /webhooks answers 201'));
-}
-
 /**
- * The control of a refusal check (fixtures/refusal.ts): POST /webhooks with url and
- * events answers 201 (WH-SUB-1), tracked for cleanup; a 401 or 429 leaves the check
- * not exercised, since a refusal after it could have the same other reason.
+ * The webhook operations of one account: what it creates is tracked for
+ * deletion before any assertion (a webhook created with a wrong status is
+ * still removed), and every token is registered as a secret on arrival.
  */
-export function createControlWebhook(ctx: WebhookContext, url: string, events: string[]): Promise<Webhook> {
-  return postWebhook(ctx, url, events, (res) => expectControl(res, 201, ['WH-SUB-1'], 'POST /webhooks with url and events answers 201'));
+export class Webhooks {
+  constructor(
+    readonly api: ApiClient,
+    readonly session: Session,
+    private readonly track: Track,
+  ) {}
+
+  /** The same operations for another account of the test (a stranger, an owner). */
+  as(session: Session): Webhooks {
+    return new Webhooks(this.api, session, this.track);
+  }
+
+  /** POST /webhooks, unjudged: for refusals (a webhook it made is tracked all the same). */
+  async post(body: unknown): Promise<ApiResponse> {
+    const res = await this.api.post(this.session, '/webhooks', body);
+    registerTokens(res.json);
+    this.track.created('webhook', this.session, res);
+    return res;
+  }
+
+  /** POST /webhooks, answered as the spec shows it (201, string id and token) or the test fails on WH-SUB-1. */
+  create(url: string, events: string[]): Promise<Webhook> {
+    return this.postJudged(url, events, (res) => expectStatus(res, 201, ['WH-SUB-1'], 'POST /webhooks answers 201'));
+  }
+
+  /**
+   * The control of a refusal check (fixtures/refusal.ts): POST /webhooks with url and
+   * events answers 201 (WH-SUB-1); a 401 or 429 leaves the check not exercised,
+   * since a refusal after it could have the same other reason.
+   */
+  createControl(url: string, events: string[]): Promise<Webhook> {
+    return this.postJudged(url, events, (res) => expectControl(res, 201, ['WH-SUB-1'], 'POST /webhooks with url and events answers 201'));
+  }
+
+  /** A subscription of `events` to a receiver hook. */
+  subscribe(hook: Hook, events: string[]): Promise<Webhook> {
+    return this.create(hook.url, events);
+  }
+
+  /** PUT /webhooks/{id}, unjudged. */
+  put(id: string, body: unknown): Promise<ApiResponse> {
+    return this.api.put(this.session, webhookPath(id), body);
+  }
+
+  /** DELETE /webhooks/{id}, unjudged. */
+  delete(id: string): Promise<ApiResponse> {
+    return this.api.delete(this.session, webhookPath(id));
+  }
+
+  /** PATCH /webhooks/{id}/token, unjudged; the new token is registered as a secret. */
+  async rotate(id: string): Promise<ApiResponse> {
+    const res = await this.api.patch(this.session, `${webhookPath(id)}/token`);
+    registerTokens(res.json);
+    return res;
+  }
+
+  /** GET /webhooks → 200 and its entries (a bare array or any wrapper: the spec shows none). */
+  async list(requirements = ['WH-SUB-2']): Promise<{ res: ApiResponse; entries: Record<string, unknown>[] }> {
+    const res = await this.api.get(this.session, '/webhooks');
+    registerTokens(res.json);
+    await expectStatus(res, 200, requirements, 'GET /webhooks answers 200');
+    const entries = extractList(res.json);
+    await verify(entries !== undefined, {
+      title: 'GET /webhooks answers a list of webhooks',
+      requirements,
+      expected: 'a bare array, or an object holding one array of webhooks',
+      actual: 'no list found in the body',
+      exchange: res,
+    });
+    return { res, entries: (entries ?? []) as Record<string, unknown>[] };
+  }
+
+  private async postJudged(url: string, events: string[], judgeStatus: (res: ApiResponse) => Promise<void>): Promise<Webhook> {
+    const res = await this.post({ url, events });
+    await judgeStatus(res);
+    await expectSchema(res, 'webhook-create-response', ['WH-SUB-1'], 'POST /webhooks answers a string id and a string token');
+    const body = res.json as { id?: unknown; token?: unknown } | undefined;
+    return { id: body?.id as string, token: body?.token as string, url, events: [...events] };
+  }
 }
 
-/** A subscription of `events` to a fresh receiver hook. */
-export async function subscribeHook(ctx: WebhookContext, hook: Hook, events: string[]): Promise<Webhook> {
-  return createWebhook(ctx, hook.url, events);
-}
-
-/** GET /webhooks → 200 and its entries (a bare array or any wrapper: the spec shows none). */
-export async function listWebhooks(ctx: Pick<WebhookContext, 'api' | 'session'>, requirements = ['WH-SUB-2']): Promise<{ res: ApiResponse; entries: Record<string, unknown>[] }> {
-  const res = await ctx.api.get(ctx.session, '/webhooks');
-  registerTokens(res.json);
-  await expectStatus(res, 200, requirements, 'GET /webhooks answers 200');
-  const entries = extractList(res.json);
-  await verify(entries !== undefined, {
-    title: 'GET /webhooks answers a list of webhooks',
-    requirements,
-    expected: 'a bare array, or an object holding one array of webhooks',
-    actual: 'no list found in the body',
-    exchange: res,
-  });
-  return { res, entries: (entries ?? []) as Record<string, unknown>[] };
-}
+/** The path of one webhook. */
+export const webhookPath = (id: string) => `/webhooks/${encodeURIComponent(id)}`;
 
 /** The listed entry with this id, if any. */
 export function listed(entries: readonly Record<string, unknown>[], id: string): Record<string, unknown> | undefined {

@@ -3,14 +3,14 @@
  * payload for whatever category tree the target has (the spec's typical listing
  * sequence: categories, an assignable leaf, its attributes, POST /items), tagged
  * with a unique `external_id` (runTag) and tracked so cleanup deletes it.
- * Callers create items only in an account they leased (sessions.lease).
+ * Callers create items only in an account they leased: the `seller` fixture
+ * (support/fixtures.ts) is such a context.
  */
 import { test } from '@playwright/test';
-import { type ApiClient, expectStatus, type ImageHost, runTag, type Session, type Track, verify } from '../../../fixtures/index.js';
-import { workerSettings } from '../../../fixtures/target.js';
-import { judgeFor } from '../../items/support/bind.js';
+import { type ApiClient, expectStatus, type ImageHost, runTag, type Session, type Settings, type Track, verify } from '../../../fixtures/index.js';
+import type { Memo } from '../../../lib/memo.js';
+import { itemsApiOf } from '../../items/support/bind.js';
 import { needRoom } from '../../items/support/bind-room.js';
-import { ItemsApi } from '../../items/support/items-api.js';
 import type { Room, RoomWanted } from '../../items/support/room.js';
 
 export interface ItemContext {
@@ -18,18 +18,19 @@ export interface ItemContext {
   session: Session;
   imageHost: ImageHost;
   track: Track;
+  settings: Settings;
+  /** The worker's draft, found once: the category tree and its attributes do not change during a run. */
+  drafts: Memo<TaggedDraft | undefined>;
 }
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-interface Draft {
+/** A category the suite can list an item in, with values for its mandatory attributes. */
+export interface TaggedDraft {
   categoryId: string;
   attributes: Json;
 }
-
-// One draft per worker and target: the category tree and its attributes do not change during a run.
-let cachedDraft: Promise<Draft | undefined> | undefined;
 
 function assignableLeaves(categories: unknown): Json[] {
   const out: Json[] = [];
@@ -86,7 +87,7 @@ function attributeValue(attr: Json): unknown {
   return undefined;
 }
 
-async function findDraft(api: ApiClient, session: Session): Promise<Draft | undefined> {
+async function findDraft(api: ApiClient, session: Session): Promise<TaggedDraft | undefined> {
   const cats = await api.get(session, '/items/categories', { headers: { 'accept-language': 'en' } });
   await expectStatus(cats, 200, ['ITEM-CAT-1'], 'GET /items/categories answers 200');
   for (const leaf of assignableLeaves((cats.json as Json | undefined)?.categories).slice(0, 5)) {
@@ -133,19 +134,14 @@ export async function createTaggedItemIn(ctx: ItemContext): Promise<{ id: string
  */
 export async function roomForTaggedItems(ctx: ItemContext, wanted: RoomWanted): Promise<Room> {
   const draft = await taggedDraft(ctx);
-  const items = new ItemsApi((req) => ctx.api.request(ctx.session, req), judgeFor(test.info()), (id) => ctx.track.item(ctx.session, id));
-  return needRoom({ settings: workerSettings(), track: ctx.track }, items, ctx.session, draft.categoryId, wanted);
+  return needRoom(ctx, itemsApiOf(ctx.api, ctx.session, ctx.track), ctx.session, draft.categoryId, wanted);
 }
 
 /** The worker's draft (category and mandatory attributes); skips the test when the suite can fill none. */
-async function taggedDraft(ctx: ItemContext): Promise<Draft> {
-  cachedDraft ??= findDraft(ctx.api, ctx.session);
-  cachedDraft.catch(() => {
-    cachedDraft = undefined;
-  });
-  const draft = await cachedDraft;
+async function taggedDraft(ctx: ItemContext): Promise<TaggedDraft> {
+  const draft = await ctx.drafts.get(() => findDraft(ctx.api, ctx.session));
   if (!draft) {
-    cachedDraft = undefined;
+    ctx.drafts.forget();
     test.skip(true, 'not exercised: no assignable category whose mandatory attributes the suite can fill');
     throw new Error('unreachable');
   }
@@ -173,8 +169,8 @@ export async function taggedItemPayload(ctx: ItemContext): Promise<{ payload: Js
 export async function createTaggedItemAnyState(ctx: ItemContext): Promise<{ id: string; categoryId: string; inactive: boolean }> {
   const { payload, categoryId } = await taggedItemPayload(ctx);
   const res = await ctx.api.post(ctx.session, '/items', payload);
+  ctx.track.created('item', ctx.session, res);
   const id = (res.json as Json | undefined)?.id;
-  if (typeof id === 'string' && res.status >= 200 && res.status <= 299) ctx.track.item(ctx.session, id);
   await expectStatus(res, 201, ['ITEM-CREATE-1'], 'POST /items with a valid payload answers 201');
   await verify(typeof id === 'string', { title: 'POST /items answers the new item id', requirements: ['ITEM-CREATE-1'], expected: 'a string id', actual: res.text.slice(0, 200), exchange: res });
   const read = await ctx.api.get(ctx.session, `/items/${encodeURIComponent(id as string)}`);

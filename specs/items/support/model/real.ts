@@ -8,6 +8,8 @@ import type { ItemsApi } from '../items-api.js';
 import { entryFor } from '../items-api.js';
 import { isHidden } from '../paging.js';
 import { describeModel, type QuotaModel, usedRange } from './model.js';
+import { recordFinding, verify } from '../../../../fixtures/index.js';
+import { test } from '@playwright/test';
 
 export interface QuotaReal {
   api: ItemsApi;
@@ -50,19 +52,18 @@ async function hiddenDivergenceRules(m: Readonly<QuotaModel>, r: QuotaReal, expe
  * `usedRules`: those a wrong `used` count breaks (default: the command's and ITEM-LIMITS-3).
  */
 export async function agree(m: Readonly<QuotaModel>, r: QuotaReal, after: string, requirements: string[], usedRules: string[] = [...requirements, 'ITEM-LIMITS-3']): Promise<void> {
-  const { judge } = r.api;
   const ours = new Set(r.created);
   const hidden = await r.api.walk('/items/inactive', ['ITEM-HIDDEN-2']);
   const hiddenOurs = new Set(hidden.filter((e) => ours.has(e.id)).map((e) => e.id));
   const hiddenDiff = difference(m.inactive, hiddenOurs);
-  await judge.verify(hiddenDiff === '', {
+  await verify(hiddenDiff === '', {
     title: `after ${after}, GET /items/inactive holds exactly the run's hidden items`,
     requirements: hiddenDiff === '' ? [...requirements, 'ITEM-HIDDEN-1'] : await hiddenDivergenceRules(m, r, m.inactive, hiddenOurs, requirements),
     expected: `hidden: {${[...m.inactive].join(', ')}} (model: ${describeModel(m)})`,
     actual: hiddenDiff,
   });
   const notFlagged = hidden.filter((e) => !isHidden(e)).map((e) => e.id);
-  await judge.verify(notFlagged.length === 0, {
+  await verify(notFlagged.length === 0, {
     title: `after ${after}, every item of GET /items/inactive carries inactive {flag: true}`,
     requirements: ['ITEM-HIDDEN-3'],
     expected: 'inactive: {flag: true} on every entry',
@@ -71,7 +72,7 @@ export async function agree(m: Readonly<QuotaModel>, r: QuotaReal, after: string
 
   const { res, entries } = await r.api.limitEntries();
   const entry = entryFor(entries, r.categoryId);
-  await judge.verify(entry !== undefined, {
+  await verify(entry !== undefined, {
     title: `GET /items/limits has an entry counting category ${r.categoryId}`,
     requirements: ['ITEM-LIMITS-1'],
     expected: `an entry whose category_ids hold ${r.categoryId} (or a single entry)`,
@@ -80,7 +81,7 @@ export async function agree(m: Readonly<QuotaModel>, r: QuotaReal, after: string
   });
   if (!entry) return;
   const { min, max } = usedRange(m);
-  await judge.verify(entry.used >= min && entry.used <= max, {
+  await verify(entry.used >= min && entry.used <= max, {
     title: `after ${after}, the limit's used counts the account's active items`,
     requirements: usedRules,
     expected: `used ${min === max ? max : `${min}..${max}`} (model: ${describeModel(m)})`,
@@ -88,9 +89,9 @@ export async function agree(m: Readonly<QuotaModel>, r: QuotaReal, after: string
     exchange: res,
   });
   if (entry.used !== max) {
-    judge.finding('ITEM-QUOTA-9', `after ${after}, used is ${entry.used} while ${m.reserved.size} reserved item(s) are held: reserved items seem not to count toward the quota`);
+    recordFinding(test.info(), { requirement: 'ITEM-QUOTA-9', message: `after ${after}, used is ${entry.used} while ${m.reserved.size} reserved item(s) are held: reserved items seem not to count toward the quota` });
   }
-  await judge.verify(entry.available === entry.total - entry.used && entry.total === m.limit, {
+  await verify(entry.available === entry.total - entry.used && entry.total === m.limit, {
     title: `after ${after}, the limit's total is unchanged and available is total minus used`,
     requirements: ['ITEM-LIMITS-2'],
     expected: `total ${m.limit}, available ${m.limit - entry.used}`,

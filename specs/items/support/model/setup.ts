@@ -7,6 +7,7 @@ import { entryFor, type ItemsApi } from '../items-api.js';
 import { isHidden } from '../paging.js';
 import { initialModel, type QuotaModel } from './model.js';
 import { agree, type QuotaReal } from './real.js';
+import { verify } from '../../../../fixtures/index.js';
 
 export interface QuotaStart {
   limit: number;
@@ -19,7 +20,7 @@ export async function readStart(api: ItemsApi, categoryId: number): Promise<Quot
   const preActive = all.filter((e) => !isHidden(e)).length;
   const { res, entries } = await api.limitEntries();
   const entry = entryFor(entries, categoryId);
-  await api.judge.verify(entry !== undefined, {
+  await verify(entry !== undefined, {
     title: `GET /items/limits has an entry counting category ${categoryId}`,
     requirements: ['ITEM-LIMITS-1'],
     expected: `an entry whose category_ids hold ${categoryId} (or a single entry)`,

@@ -1,6 +1,7 @@
 import type fc from 'fast-check';
 import { choose, freeSlot, inactiveItems, type QuotaModel } from '../model.js';
 import { agree, type QuotaReal } from '../real.js';
+import { expectStatus, verify } from '../../../../../fixtures/index.js';
 
 /**
  * PUT /items/{id}/activate by a Pro account on a hidden item: with a free slot
@@ -21,14 +22,14 @@ export class ActivateCommand implements fc.AsyncCommand<QuotaModel, QuotaReal> {
     let requirements: string[];
     if (slot === 'no') {
       requirements = ['ITEM-QUOTA-3'];
-      await r.api.judge.status(res, '4xx', requirements, `PUT /items/${id}/activate with no free slot is refused`);
+      await expectStatus(res, '4xx', requirements, `PUT /items/${id}/activate with no free slot is refused`);
     } else if (slot === 'yes') {
       requirements = ['ITEM-PRO-2', 'ITEM-QUOTA-7'];
-      await r.api.judge.status(res, '2xx', requirements, `PUT /items/${id}/activate with a free slot answers a 2xx`);
+      await expectStatus(res, '2xx', requirements, `PUT /items/${id}/activate with a free slot answers a 2xx`);
     } else {
       // Reservations blur the count: a success or a refusal are both right; the model follows the answer.
       requirements = ['ITEM-QUOTA-3', 'ITEM-QUOTA-7'];
-      await r.api.judge.verify(res.status >= 200 && res.status <= 499 && !(res.status >= 300 && res.status <= 399), {
+      await verify(res.status >= 200 && res.status <= 499 && !(res.status >= 300 && res.status <= 399), {
         title: `PUT /items/${id}/activate while reservations make the free slot uncertain answers a 2xx or a 4xx`,
         requirements,
         expected: 'any 2xx (activated) or any 4xx (refused)',

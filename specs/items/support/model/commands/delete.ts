@@ -1,6 +1,7 @@
 import type fc from 'fast-check';
 import { allItems, choose, type QuotaModel } from '../model.js';
 import { agree, type QuotaReal } from '../real.js';
+import { expectStatus } from '../../../../../fixtures/index.js';
 
 /** DELETE /items/{id} from any state: a 2xx (ITEM-DELETE-1, ITEM-DELETE-3); the slot it held is free (ITEM-QUOTA-5). */
 export class DeleteCommand implements fc.AsyncCommand<QuotaModel, QuotaReal> {
@@ -13,7 +14,7 @@ export class DeleteCommand implements fc.AsyncCommand<QuotaModel, QuotaReal> {
   async run(m: QuotaModel, r: QuotaReal): Promise<void> {
     const id = choose(allItems(m), this.pick);
     const res = await r.api.remove(id);
-    await r.api.judge.status(res, '2xx', ['ITEM-DELETE-1', 'ITEM-DELETE-3'], `DELETE /items/${id} answers a 2xx`);
+    await expectStatus(res, '2xx', ['ITEM-DELETE-1', 'ITEM-DELETE-3'], `DELETE /items/${id} answers a 2xx`);
     r.deleted.add(id);
     m.active.delete(id);
     m.inactive.delete(id);

@@ -1,6 +1,7 @@
 import type fc from 'fast-check';
 import { activeUnreserved, choose, type QuotaModel } from '../model.js';
 import { agree, type QuotaReal } from '../real.js';
+import { expectStatus } from '../../../../../fixtures/index.js';
 
 /** PUT /items/{id}/inactivate by a Pro account: a 2xx, the item is hidden and its slot is free (ITEM-PRO-1, ITEM-QUOTA-6). */
 export class InactivateCommand implements fc.AsyncCommand<QuotaModel, QuotaReal> {
@@ -13,7 +14,7 @@ export class InactivateCommand implements fc.AsyncCommand<QuotaModel, QuotaReal>
   async run(m: QuotaModel, r: QuotaReal): Promise<void> {
     const id = choose(activeUnreserved(m), this.pick);
     const res = await r.api.operate(id, 'inactivate');
-    await r.api.judge.status(res, '2xx', ['ITEM-PRO-1'], `PUT /items/${id}/inactivate of an active item answers a 2xx`);
+    await expectStatus(res, '2xx', ['ITEM-PRO-1'], `PUT /items/${id}/inactivate of an active item answers a 2xx`);
     m.active.delete(id);
     m.inactive.add(id);
     await agree(m, r, this.toString(), ['ITEM-PRO-1', 'ITEM-QUOTA-6']);

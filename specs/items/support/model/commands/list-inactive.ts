@@ -2,6 +2,7 @@ import type fc from 'fast-check';
 import { hasNoInactiveField, isHidden, repeatedIds } from '../../paging.js';
 import type { QuotaModel } from '../model.js';
 import type { QuotaReal } from '../real.js';
+import { verify } from '../../../../../fixtures/index.js';
 
 /**
  * GET /items and GET /items/inactive walked whole: every item of the run is
@@ -14,12 +15,11 @@ export class ListInactiveCommand implements fc.AsyncCommand<QuotaModel, QuotaRea
   }
 
   async run(m: QuotaModel, r: QuotaReal): Promise<void> {
-    const { judge } = r.api;
     const ours = new Set([...m.active, ...m.inactive]);
     const all = await r.api.walk('/items', ['ITEM-PAGE-1', 'ITEM-PAGE-2']);
     const listed = all.filter((e) => ours.has(e.id));
     const twice = repeatedIds(all);
-    await judge.verify(listed.length === ours.size && twice.size === 0, {
+    await verify(listed.length === ours.size && twice.size === 0, {
       title: 'GET /items lists every item of the account exactly once',
       requirements: ['ITEM-LIST-1', 'ITEM-PAGE-2'],
       expected: `the run's ${ours.size} item(s), each once`,
@@ -27,7 +27,7 @@ export class ListInactiveCommand implements fc.AsyncCommand<QuotaModel, QuotaRea
     });
     for (const e of listed) {
       const hidden = m.inactive.has(e.id);
-      await judge.verify(hidden ? isHidden(e) : hasNoInactiveField(e), {
+      await verify(hidden ? isHidden(e) : hasNoInactiveField(e), {
         title: `GET /items shows item ${e.id} as ${hidden ? 'hidden' : 'active'}`,
         requirements: [hidden ? 'ITEM-LIST-2' : 'ITEM-LIST-4'],
         expected: hidden ? 'inactive: {flag: true}' : 'no inactive field at all',
@@ -36,7 +36,7 @@ export class ListInactiveCommand implements fc.AsyncCommand<QuotaModel, QuotaRea
     }
     const hiddenList = await r.api.walk('/items/inactive', ['ITEM-HIDDEN-2']);
     const activeThere = hiddenList.filter((e) => m.active.has(e.id)).map((e) => e.id);
-    await judge.verify(activeThere.length === 0, {
+    await verify(activeThere.length === 0, {
       title: 'GET /items/inactive holds no active item',
       requirements: ['ITEM-HIDDEN-1'],
       expected: 'hidden items only',

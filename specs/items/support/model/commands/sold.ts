@@ -1,6 +1,7 @@
 import type fc from 'fast-check';
 import { activeUnreserved, choose, inactiveItems, type QuotaModel } from '../model.js';
 import { agree, type QuotaReal } from '../real.js';
+import { expectStatus } from '../../../../../fixtures/index.js';
 
 /**
  * PUT /items/{id}/sold on an active or hidden item: a 2xx (ITEM-STATE-1/2);
@@ -19,7 +20,7 @@ export class SoldCommand implements fc.AsyncCommand<QuotaModel, QuotaReal> {
     const wasActive = m.active.has(id);
     const requirement = wasActive ? 'ITEM-STATE-1' : 'ITEM-STATE-2';
     const res = await r.api.operate(id, 'sold');
-    await r.api.judge.status(res, '2xx', [requirement], `PUT /items/${id}/sold of an ${wasActive ? 'active' : 'inactive'} item answers a 2xx`);
+    await expectStatus(res, '2xx', [requirement], `PUT /items/${id}/sold of an ${wasActive ? 'active' : 'inactive'} item answers a 2xx`);
     m.active.delete(id);
     m.inactive.delete(id);
     // The 2xx was judged above (ITEM-STATE-1/2); what follows is the slot the sale frees.

@@ -1,0 +1,18 @@
+/**
+ * The one import of every spec: the harness (fixtures/index.ts) and the
+ * groups' fixtures, merged once in the style of Playwright's own tests:
+ *
+ *   import { test, expectStatus, verify } from '../fixtures.js';
+ *
+ * - specs/items/support/fixtures.ts: `catalog`, `readItems`, `leaseItems(plan)`
+ * - specs/webhooks/support/fixtures.ts: `hook`, `webhooks`, `seller`
+ *
+ * docs/FIXTURES.md lists every fixture and works through a new check.
+ */
+import { mergeTests } from '@playwright/test';
+import { test as harness } from '../fixtures/index.js';
+import { itemsTest } from './items/support/fixtures.js';
+import { webhooksTest } from './webhooks/support/fixtures.js';
+
+export * from '../fixtures/index.js';
+export const test = mergeTests(harness, itemsTest, webhooksTest);
