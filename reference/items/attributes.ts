@@ -41,33 +41,31 @@ export type AttributeDef = DiscreteAttribute | TextAttribute | NumericAttribute;
 
 const t = (en: string, es: string, it: string): Translated => ({ en, es, it });
 
-const condition = (is_mandatory: boolean): DiscreteAttribute => ({
-  id: 'condition',
+/** A discrete attribute: up to `max_choices` of its `values`. */
+const discrete = (id: string, is_mandatory: boolean, max_choices: number, values: DiscreteAttribute['values']): DiscreteAttribute => ({
+  id,
   type: 'discrete_values',
   is_mandatory,
-  max_choices: 1,
-  values: [
+  max_choices,
+  values,
+});
+
+const condition = (is_mandatory: boolean): DiscreteAttribute =>
+  discrete('condition', is_mandatory, 1, [
     { id: 'new', title: t('New', 'Nuevo', 'Nuovo') },
     { id: 'as_good_as_new', title: t('As good as new', 'Como nuevo', 'Come nuovo') },
     { id: 'good', title: t('Good', 'En buen estado', 'In buone condizioni') },
     { id: 'fair', title: t('Fair', 'En condiciones aceptables', 'In condizioni accettabili') },
     { id: 'has_given_it_all', title: t('Has given it all', 'Lo ha dado todo', 'Ha dato il massimo') },
-  ],
-});
+  ]);
 
 // The one discrete attribute with more than one choice, so max_choices is exercised above 1.
-const colour: DiscreteAttribute = {
-  id: 'colour',
-  type: 'discrete_values',
-  is_mandatory: false,
-  max_choices: 2,
-  values: [
-    { id: 'black', title: t('Black', 'Negro', 'Nero') },
-    { id: 'white', title: t('White', 'Blanco', 'Bianco') },
-    { id: 'wood', title: t('Wood', 'Madera', 'Legno') },
-    { id: 'grey', title: t('Grey', 'Gris', 'Grigio') },
-  ],
-};
+const colour = discrete('colour', false, 2, [
+  { id: 'black', title: t('Black', 'Negro', 'Nero') },
+  { id: 'white', title: t('White', 'Blanco', 'Bianco') },
+  { id: 'wood', title: t('Wood', 'Madera', 'Legno') },
+  { id: 'grey', title: t('Grey', 'Gris', 'Grigio') },
+]);
 
 const noLinks: TextRule = { type: 'not_contain', value: 'http' };
 const notBlank: TextRule = { type: 'not_match', value: '\\s*' };
@@ -88,31 +86,22 @@ const model = (is_mandatory: boolean): TextAttribute => ({
   regex: [noLinks, notBlank],
 });
 
-const heightCm: NumericAttribute = {
-  id: 'height_cm',
+/** An optional numeric attribute whose values lie from `min` to `max`, both included. */
+const numeric = (id: string, data_type: NumericAttribute['data_type'], min: number, max: number): NumericAttribute => ({
+  id,
   type: 'numeric',
   is_mandatory: false,
+  data_type,
+  range: { greater_than_or_equal: min, less_than_or_equal: max },
+});
+
+const heightCm: NumericAttribute = {
+  ...numeric('height_cm', { type: 'integer', format: 'int32' }, 1, 300),
   // A date in the future: announced, not yet enforced.
   mandatory_by_date: '2031-01-01',
-  data_type: { type: 'integer', format: 'int32' },
-  range: { greater_than_or_equal: 1, less_than_or_equal: 300 },
 };
-
-const screenSizeIn: NumericAttribute = {
-  id: 'screen_size_in',
-  type: 'numeric',
-  is_mandatory: false,
-  data_type: { type: 'number', format: 'float' },
-  range: { greater_than_or_equal: 1, less_than_or_equal: 40 },
-};
-
-const mileageKm: NumericAttribute = {
-  id: 'mileage_km',
-  type: 'numeric',
-  is_mandatory: false,
-  data_type: { type: 'integer', format: 'int64' },
-  range: { greater_than_or_equal: 0, less_than_or_equal: 2_000_000 },
-};
+const screenSizeIn = numeric('screen_size_in', { type: 'number', format: 'float' }, 1, 40);
+const mileageKm = numeric('mileage_km', { type: 'integer', format: 'int64' }, 0, 2_000_000);
 
 /** Spec: "license_plate (text, optional, max_length 10, Cars category only)". */
 export const LICENSE_PLATE: TextAttribute = { id: 'license_plate', type: 'text', is_mandatory: false, max_length: 10 };

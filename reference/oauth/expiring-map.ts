@@ -1,5 +1,5 @@
 /**
- * A Map whose entries expire and whose size is capped (oldest first out), so
+ * A Map whose entries expire and whose size may be capped (oldest first out), so
  * that a flood of half-finished logins cannot grow the reference without bound.
  */
 export class ExpiringMap<V> {
@@ -35,7 +35,12 @@ export class ExpiringMap<V> {
     this.entries.delete(key);
   }
 
-  sweep(now = Date.now()): void {
-    for (const [key, entry] of this.entries) if (entry.expiresAt <= now) this.entries.delete(key);
+  /** Forgets the expired entries, telling `onExpired` of each. */
+  sweep(now = Date.now(), onExpired?: (key: string, value: V) => void): void {
+    for (const [key, entry] of this.entries) {
+      if (entry.expiresAt > now) continue;
+      this.entries.delete(key);
+      onExpired?.(key, entry.value);
+    }
   }
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Seam } from '../seam.js';
+import { ExpiringMap } from './expiring-map.js';
 
 /**
  * Sessions and their tokens. A session is one login (aggregator: the code flow;
@@ -20,11 +21,6 @@ export interface Session {
   refreshTokens: Set<string>;
 }
 
-interface AccessRecord {
-  session: Session;
-  expiresAt: number;
-}
-
 export interface RefreshRecord {
   session: Session;
   expiresAt: number;
@@ -43,7 +39,8 @@ export function newToken(): string {
 }
 
 export class SessionStore {
-  private readonly access = new Map<string, AccessRecord>();
+  /** Live access tokens and their session; as many as are issued (each is also held by its session). */
+  private readonly access = new ExpiringMap<Session>(ACCESS_TOKEN_SECONDS * 1000, Number.POSITIVE_INFINITY);
   private readonly refresh = new Map<string, RefreshRecord>();
 
   /** `prefix` goes before every token and code minted (REFERENCE_TOKEN_PREFIX: recognisable secrets). */
@@ -63,7 +60,7 @@ export class SessionStore {
 
   issueAccessToken(session: Session): string {
     const token = this.mint();
-    this.access.set(token, { session, expiresAt: Date.now() + ACCESS_TOKEN_SECONDS * 1000 });
+    this.access.set(token, session);
     session.accessTokens.add(token);
     return token;
   }
@@ -82,13 +79,7 @@ export class SessionStore {
 
   /** The session of a live access token, or undefined. */
   accessSession(token: string): Session | undefined {
-    const record = this.access.get(token);
-    if (!record) return undefined;
-    if (record.expiresAt <= Date.now()) {
-      this.access.delete(token);
-      return undefined;
-    }
-    return record.session;
+    return this.access.get(token);
   }
 
   /** The record of a known, unexpired refresh token of a live session; undefined otherwise. */
@@ -108,12 +99,7 @@ export class SessionStore {
 
   /** Forgets expired access tokens (called on a timer so a long run does not grow without bound). */
   sweep(now = Date.now()): void {
-    for (const [token, record] of this.access) {
-      if (record.expiresAt <= now) {
-        this.access.delete(token);
-        record.session.accessTokens.delete(token);
-      }
-    }
+    this.access.sweep(now, (token, session) => session.accessTokens.delete(token));
     for (const [token, record] of this.refresh) {
       if (record.expiresAt <= now) {
         this.refresh.delete(token);

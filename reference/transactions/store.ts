@@ -58,6 +58,9 @@ export function publicView<T extends { seller: string }>(record: T): Omit<T, 'se
   return rest;
 }
 
+/** The fields a delivery and a dispute take from their transaction. */
+const ofTransaction = ({ seller, transactionId }: Transaction) => ({ seller, transactionId });
+
 export class TransactionStore {
   readonly requests = new Map<string, ShippingRequest>();
   readonly transactions = new Map<string, Transaction>();
@@ -85,26 +88,14 @@ export class TransactionStore {
   }
 
   addDelivery(transaction: Transaction): Delivery {
-    const delivery: Delivery = {
-      deliveryId: randomUUID(),
-      seller: transaction.seller,
-      transactionId: transaction.transactionId,
-      status: 'registered',
-      updated_at: Date.now(),
-    };
+    const delivery: Delivery = { deliveryId: randomUUID(), ...ofTransaction(transaction), status: 'registered', updated_at: Date.now() };
     this.deliveries.set(delivery.deliveryId, delivery);
     transaction.deliveryId = delivery.deliveryId;
     return delivery;
   }
 
   addDispute(transaction: Transaction): Dispute {
-    const dispute: Dispute = {
-      disputeId: randomUUID(),
-      seller: transaction.seller,
-      transactionId: transaction.transactionId,
-      status: 'created',
-      created_at: Date.now(),
-    };
+    const dispute: Dispute = { disputeId: randomUUID(), ...ofTransaction(transaction), status: 'created', created_at: Date.now() };
     this.disputes.set(dispute.disputeId, dispute);
     return dispute;
   }
