@@ -17,7 +17,6 @@ export type ReportSpec = DeepPartial<JSONReportSpec>;
 export type ReportTest = DeepPartial<JSONReportTest>;
 export type ReportResult = DeepPartial<JSONReportTestResult>;
 export type ReportAnnotation = NonNullable<ReportTest['annotations']>[number];
-export type ReportAttachment = NonNullable<ReportResult['attachments']>[number];
 /** Playwright's status of one attempt: passed, failed, timedOut, skipped, interrupted. */
 export type ResultStatus = NonNullable<JSONReportTestResult['status']>;
 

@@ -12,7 +12,6 @@ interface ConstantDefs {
     externalId: { maxLength: number };
     licensePlate: { maxLength: number };
     imageMaxBytes: { const: number };
-    imageOrder: { minimum: number };
   };
 }
 
@@ -28,8 +27,6 @@ export const CONDITION_VALUES: readonly string[] = defs.conditionValueId.enum;
 export const EXTERNAL_ID_MAX = defs.externalId.maxLength;
 /** license_plate: 10 characters. */
 export const LICENSE_PLATE_MAX = defs.licensePlate.maxLength;
-/** Image order minimum (0). */
-export const IMAGE_ORDER_MIN = defs.imageOrder.minimum;
 /** The twelve error codes the spec shows. */
 export const ERROR_CODES: readonly string[] = (getSchema('error-code') as { enum: string[] }).enum;
 

@@ -36,11 +36,6 @@ export const TIMESTAMP_HEADER = 'x-service-timestamp';
 /** Clock skew allowed between the suite and the target (catalog decision of WH-NOTIF-3 and WH-SIG-3). */
 export const CLOCK_SKEW_MS = 5 * 60_000;
 
-/** The body as the spec's Notification, or undefined when it is not one. */
-export function notificationOf(d: NotificationRequest): NotificationBody | undefined {
-  return validate('notification', d.json).valid ? (d.json as NotificationBody) : undefined;
-}
-
 /** WH-NOTIF-1: an HTTP POST with a JSON body. */
 export function transportProblems(d: NotificationRequest): string[] {
   const out: string[] = [];

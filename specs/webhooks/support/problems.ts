@@ -6,7 +6,7 @@
  * pays for one item per check, not one per rule.
  */
 import { test } from '@playwright/test';
-import { failSoft, mask, recordPass } from '../../../fixtures/index.js';
+import { mask, soft } from '../../../fixtures/index.js';
 import type { NotificationRequest } from './notification-checks.js';
 
 export class Problems {
@@ -22,14 +22,12 @@ export class Problems {
   }
 
   /**
-   * Settles every judged requirement (soft: the check goes on, and fails at its
-   * end naming each broken rule). The deliveries are attached, masked, when a rule broke.
+   * Settles every judged requirement through the one soft assertion
+   * (`soft.verify`: the check goes on, and fails at its end naming each broken rule). The deliveries are attached, masked, when a rule broke.
    */
   async settle(title: string, expected: string, deliveries: readonly NotificationRequest[] = []): Promise<boolean> {
-    const testInfo = test.info();
     for (const [id, list] of this.byRequirement) {
-      if (list.length === 0) recordPass(testInfo, [id]);
-      else await failSoft(testInfo, { title: `${title}: ${id}`, requirements: [id], expected, actual: [...new Set(list)].join('; ') });
+      await soft.verify(list.length === 0, { title: `${title}: ${id}`, requirements: [id], expected, actual: [...new Set(list)].join('; ') });
     }
     if (!this.empty && deliveries.length > 0) await attachDeliveries(deliveries);
     return this.empty;
