@@ -5,8 +5,20 @@
  * The list wrapper is not shown: a bare array or any wrapper is read (schemas/lists.ts).
  * No event is provoked here: the receiver URLs only need to be valid addresses.
  */
-import { expectStatus, test, verify } from '../fixtures.js';
+import { type ApiResponse, expectStatus, test, verify } from '../fixtures.js';
 import { describeEntry, listed, registerTokens, sameSet } from './support/subscriptions.js';
+
+/** The spec shows PUT and DELETE answering 204 with no body: both proven by one rule's assertions. */
+async function noContent(res: ApiResponse, operation: string, requirement: string): Promise<void> {
+  await expectStatus(res, 204, [requirement], `${operation} answers 204`);
+  await verify(res.text === '', {
+    title: `${operation} answers without a body`,
+    requirements: [requirement],
+    expected: 'no body',
+    actual: `a body of ${res.text.length} characters`,
+    exchange: res,
+  });
+}
 
 test.describe('webhook subscriptions', { tag: '@webhooks' }, () => {
   test('[WH-SUB-1][WH-SUB-2][WH-SUB-3] a created webhook answers 201 with id and token and is listed with its id, url, token and events', async ({ receiver, webhooks }) => {
@@ -43,14 +55,7 @@ test.describe('webhook subscriptions', { tag: '@webhooks' }, () => {
     const webhook = await webhooks.create(first.url, ['ITEM_INACTIVATED']);
     const events = ['SALE_COMPLETED', 'CHAT_LEAD_CREATED'];
     const res = await api.put(session, `/webhooks/${encodeURIComponent(webhook.id)}`, { url: second.url, events });
-    await expectStatus(res, 204, ['WH-SUB-4'], 'PUT /webhooks/{id} answers 204');
-    await verify(res.text === '', {
-      title: 'PUT /webhooks/{id} answers without a body',
-      requirements: ['WH-SUB-4'],
-      expected: 'no body',
-      actual: `a body of ${res.text.length} characters`,
-      exchange: res,
-    });
+    await noContent(res, 'PUT /webhooks/{id}', 'WH-SUB-4');
     const { res: list, entries } = await webhooks.list(['WH-SUB-4']);
     const entry = listed(entries, webhook.id);
     await verify(entry?.url === second.url && Array.isArray(entry?.events) && sameSet(entry.events, events), {
@@ -66,14 +71,7 @@ test.describe('webhook subscriptions', { tag: '@webhooks' }, () => {
     const { session } = webhooks;
     const webhook = await webhooks.create(hook.url, ['ITEM_INACTIVATED']);
     const res = await api.delete(session, `/webhooks/${encodeURIComponent(webhook.id)}`);
-    await expectStatus(res, 204, ['WH-SUB-6'], 'DELETE /webhooks/{id} answers 204');
-    await verify(res.text === '', {
-      title: 'DELETE /webhooks/{id} answers without a body',
-      requirements: ['WH-SUB-6'],
-      expected: 'no body',
-      actual: `a body of ${res.text.length} characters`,
-      exchange: res,
-    });
+    await noContent(res, 'DELETE /webhooks/{id}', 'WH-SUB-6');
     const { res: list, entries } = await webhooks.list(['WH-SUB-6']);
     await verify(listed(entries, webhook.id) === undefined, {
       title: 'after DELETE, GET /webhooks no longer lists the webhook',
