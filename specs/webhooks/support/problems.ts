@@ -22,8 +22,9 @@ export class Problems {
   }
 
   /**
-   * Settles every judged requirement through the one soft assertion
-   * (`soft.verify`: the check goes on, and fails at its end naming each broken rule). The deliveries are attached, masked, when a rule broke.
+   * Settles every judged requirement through the one soft assertion, `soft.verify`
+   * (the check goes on, and fails at its end naming each broken rule). The
+   * deliveries are attached, masked, when a rule broke.
    */
   async settle(title: string, expected: string, deliveries: readonly NotificationRequest[] = []): Promise<boolean> {
     for (const [id, list] of this.byRequirement) {
