@@ -51,6 +51,8 @@ export interface ReferenceOptions {
   defect?: string;
   /** Allowed variants switched on (reference/variants.ts). */
   variants: string[];
+  /** Evasive behaviours switched on (reference/evasions.ts), for the teeth's evasion matrix. */
+  evasions?: string[];
   /** Delays in ms before each webhook retry after a non-2xx answer. */
   webhookRetryMs: number[];
   /** Active-item limit of every account at start. */
@@ -97,6 +99,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): ReferenceO
     port: int('REFERENCE_PORT', REFERENCE_DEFAULT_PORT, 0),
     defect: env.REFERENCE_DEFECT || undefined,
     variants: list('REFERENCE_VARIANTS'),
+    evasions: list('REFERENCE_EVASIONS'),
     webhookRetryMs: retry.length > 0 ? retry : [200, 400, 800],
     itemLimit: int('REFERENCE_ITEM_LIMIT', 5, 1),
     pageSize: int('REFERENCE_PAGE_SIZE', 3, 1),

@@ -1,4 +1,5 @@
 import { type DefectName, isDefectName } from './defects/index.js';
+import { type EvasionName, isEvasionName } from './evasions.js';
 import { isVariantName, type VariantName } from './variants.js';
 
 /**
@@ -10,8 +11,9 @@ import { isVariantName, type VariantName } from './variants.js';
 export class Seam {
   private readonly activeDefect: DefectName | undefined;
   private readonly variants: Set<VariantName>;
+  private readonly evasions: Set<EvasionName>;
 
-  constructor(activeDefect: string | undefined, variants: string[]) {
+  constructor(activeDefect: string | undefined, variants: string[], evasions: string[] = []) {
     if (activeDefect !== undefined && !isDefectName(activeDefect)) {
       throw new Error(`REFERENCE_DEFECT: unknown defect '${activeDefect}' (see reference/defects/)`);
     }
@@ -22,6 +24,12 @@ export class Seam {
       chosen.add(v);
     }
     this.variants = chosen;
+    const evading = new Set<EvasionName>();
+    for (const e of evasions) {
+      if (!isEvasionName(e)) throw new Error(`REFERENCE_EVASIONS: unknown evasion '${e}' (see reference/evasions.ts)`);
+      evading.add(e);
+    }
+    this.evasions = evading;
   }
 
   /** True when the named deviation from the spec is switched on. */
@@ -32,6 +40,11 @@ export class Seam {
   /** True when the named allowed variant is switched on. */
   variant(name: VariantName): boolean {
     return this.variants.has(name);
+  }
+
+  /** True when the named evasive behaviour is switched on (reference/evasions.ts). */
+  evasion(name: EvasionName): boolean {
+    return this.evasions.has(name);
   }
 
   get defectName(): DefectName | undefined {

@@ -48,7 +48,7 @@ export interface RunningReference {
 /** Starts a reference on 127.0.0.1 (port 0 unless given). Throws on an unknown defect or variant. */
 export async function startReference(overrides: Partial<ReferenceOptions> = {}): Promise<RunningReference> {
   const options: ReferenceOptions = { ...optionsFromEnv({}), port: 0, ...overrides };
-  const seam = new Seam(options.defect, options.variants);
+  const seam = new Seam(options.defect, options.variants, options.evasions ?? []);
   const bus = new EventBus();
   const accounts = referenceAccounts(options.passwordSuffix);
   const client = { id: REFERENCE_CLIENT_ID, secret: options.clientSecret ?? REFERENCE_CLIENT_SECRET, redirectUri: REFERENCE_REDIRECT_URI };
