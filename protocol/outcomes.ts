@@ -37,12 +37,16 @@ export const NOT_EXERCISED_REASONS = {
   stopped_at_failure: 'an earlier failure or SHOULD finding in the same check stopped it before it reached the rule',
   time_budget: 'a property ran too few cases within its time budget to judge the rule',
   check_error: 'the check broke (an exception) before it reached the rule',
+  not_run: 'the run stopped (interrupted, its deadline, the preflight) before the check ran or finished',
 } as const;
 
 export type NotExercisedReason = keyof typeof NOT_EXERCISED_REASONS;
 
 /** Reasons that pass with time and load: never accepted by a baseline, and re-run once, paced, before INCOMPLETE. */
 export const TRANSIENT_REASONS: readonly NotExercisedReason[] = ['rate_limited', 'timeout'];
+
+/** Reasons a baseline can never accept: the transient ones, and a run that stopped (that run is broken, not the rule). */
+export const UNBASELINABLE_REASONS: readonly NotExercisedReason[] = [...TRANSIENT_REASONS, 'not_run'];
 
 /** Why the run's configuration cannot reach a rule. */
 export const NOT_APPLICABLE_CAUSES = {
@@ -110,8 +114,9 @@ export function parseOutcome(text: string | undefined): Outcome | undefined {
 export function classifyLegacy(detail: string): Outcome {
   const applicable = (code: NotApplicableCause): Outcome => ({ state: 'not-applicable', code, detail });
   const exercised = (code: NotExercisedReason): Outcome => ({ state: 'not-exercised', code, detail });
+  // Direct sessions first: their text names SC_CONTROL_URL as the other way to get one.
+  if (/direct-integrator sessions?|SC_DIRECT_TOKEN_COMMAND/i.test(detail)) return applicable('no_direct_sessions');
   if (/needs the control API|SC_CONTROL_URL\)?$/i.test(detail)) return applicable('no_control_api');
-  if (/direct-integrator sessions|SC_DIRECT_TOKEN_COMMAND/i.test(detail)) return applicable('no_direct_sessions');
   if (/needs a (pro|basic)( and a (pro|basic))? account|\(SC_ACCOUNTS\)/i.test(detail)) return applicable('accounts');
   if (/above SC_MAX_ITEMS/i.test(detail)) return applicable('quota_above_max_items');
   if (/\b429\b|throttl|rate limit/i.test(detail)) return exercised('rate_limited');

@@ -6,9 +6,12 @@
  * the resource and story = the requirement of its first title ID; every rule of
  * the title is a `requirement` label and a link, never a story of its own, so
  * Allure's counts add up to the number of checks. Its status is the conformance
- * report's word on the check: failed only for a MUST failure (the failing rules
- * as `failing-rule` labels), broken for a check that could not judge, skipped,
- * else passed (a SHOULD finding stays a `finding` label).
+ * report's word on the check, never judged again here: failed only for a MUST
+ * failure (the failing rules as `failing-rule` labels), broken for a check that
+ * could not judge, skipped for a check that judged none of its rules (each as a
+ * `not-exercised` / `not-applicable` label with its code, the message coded),
+ * else passed (a SHOULD finding stays a `finding` label). One more result, the
+ * gate (`conformance-gate-result.json`), carries the gate's state and the headline.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -50,23 +53,63 @@ export interface CheckOutcome {
   failing: string[];
   /** Rules of its SHOULD findings. */
   findings: string[];
+  /** Rules this check gave no word on whose state is not exercised / not applicable: "ITEM-IMG-8: not exercised [auth_ambiguous]". */
+  unjudged?: string[];
 }
 
 /** Per check title, the outcome the conformance report gives it: the same failing rules as the gate. */
 export function checkOutcomes(report: Pick<ConformanceReport, 'requirements' | 'problems'>): Map<string, CheckOutcome> {
   const out = new Map<string, CheckOutcome>();
+  const judgedSome = new Set<string>();
   const broken = new Set(report.problems.filter((p) => p.kind === 'broken-check').map((p) => p.checkTitle));
   for (const r of report.requirements) {
     for (const c of r.checks) {
-      const o = out.get(c.title) ?? { status: broken.has(c.title) ? 'broken' : c.status === 'skipped' ? 'skipped' : 'passed', failing: [], findings: [] };
+      const o: CheckOutcome = out.get(c.title) ?? { status: broken.has(c.title) ? 'broken' : c.status === 'skipped' ? 'skipped' : 'passed', failing: [], findings: [], unjudged: [] };
       if (c.ruleVerdict === 'failed') {
         o.failing.push(r.id);
         o.status = 'failed';
       } else if (c.ruleVerdict === 'finding') o.findings.push(r.id);
+      if (c.ruleVerdict && c.ruleVerdict !== 'not reached') judgedSome.add(c.title);
+      else if (r.verdict === 'not-exercised' || r.verdict === 'not-applicable') o.unjudged?.push(`${r.id}: ${r.verdict.replace('-', ' ')} [${r.reasonCode}]`);
       out.set(c.title, o);
     }
   }
+  // A check that judged none of its rules passed nothing: skipped, with why.
+  for (const [title, o] of out) if (o.status === 'passed' && !judgedSome.has(title) && o.unjudged?.length) o.status = 'skipped';
   return out;
+}
+
+/**
+ * The gate as one Allure result: its state (failed when FAILED, broken when BROKEN or INCOMPLETE, passed when
+ * PASSED) and the headline, so Allure's first screen cannot read green when the run proved nothing.
+ */
+export function writeGateResult(dir: string, report: ConformanceReport): void {
+  const g = report.gate;
+  const status = { PASSED: 'passed', FAILED: 'failed', BROKEN: 'broken', INCOMPLETE: 'broken' }[g.state];
+  const now = Date.parse(report.run.generatedAt) || Date.now();
+  const result = {
+    uuid: 'conformance-gate',
+    historyId: 'conformance-gate',
+    testCaseId: 'conformance-gate',
+    name: `Gate: ${g.state} (exit ${g.exitCode}) — MUST rules of the server: ${report.summary.headline.text}`,
+    fullName: 'conformance gate',
+    status,
+    statusDetails: { message: [report.summary.headline.text, ...g.reasons].join('\n') },
+    stage: 'finished',
+    start: now,
+    stop: now,
+    labels: [
+      { name: 'epic', value: 'Conformance gate' },
+      { name: 'feature', value: 'gate' },
+      { name: 'story', value: g.state },
+      { name: 'severity', value: 'blocker' },
+    ],
+    links: [],
+    parameters: [],
+    attachments: [],
+    steps: [],
+  };
+  writeFileSync(join(dir, 'conformance-gate-result.json'), JSON.stringify(maskDeep(result)));
 }
 
 const TEXT_ATTACHMENT = /\.(json|txt|md|html?|csv|xml|log|ya?ml|curl|sh)$/i;
@@ -89,7 +132,7 @@ interface AllureResult {
   links?: { name?: string; url?: string; type?: string }[];
 }
 
-const OURS = new Set(['epic', 'feature', 'story', 'severity', 'requirement', 'failing-rule', 'finding']);
+const OURS = new Set(['epic', 'feature', 'story', 'severity', 'requirement', 'failing-rule', 'finding', 'not-exercised', 'not-applicable']);
 
 /**
  * Labels every *-result.json under `dir` (one epic, feature and story per check; the
@@ -112,6 +155,8 @@ export function labelAllureResults(dir: string, requirements: readonly Labelled[
       const outcome = outcomes?.get(result.name ?? '');
       if (outcome) {
         added.push(...outcome.failing.map((id) => ({ name: 'failing-rule', value: id })), ...outcome.findings.map((id) => ({ name: 'finding', value: id })));
+        added.push(...(outcome.unjudged ?? []).map((u) => ({ name: u.includes('not applicable') ? 'not-applicable' : 'not-exercised', value: u })));
+        if (outcome.status === 'skipped' && outcome.unjudged?.length) result.statusDetails = { ...result.statusDetails, message: outcome.unjudged.join('\n') };
         if (outcome.failing.length) {
           const message = `MUST failed: ${outcome.failing.join(', ')}`;
           result.statusDetails = { ...result.statusDetails, message: result.statusDetails?.message?.startsWith(message) ? result.statusDetails.message : `${message}\n${result.statusDetails?.message ?? ''}` };

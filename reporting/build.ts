@@ -6,9 +6,11 @@ import { decideGate, baselineProblems, type Baseline } from './gate.js';
 import { diffRuns, type loadPrevious } from './diff.js';
 import { withCheckDetails } from './evidence.js';
 import { describeFilter, type ReadReport } from './playwright-report.js';
+import { headlineOf } from './headline.js';
 import { judgeAll } from './verdicts.js';
 import type { Catalog } from '../catalog/index.js';
-import type { ConformanceReport, Problem, RequirementResult, Summary, Verdict } from './types.js';
+import type { Required } from '../protocol/require.js';
+import { type ConformanceReport, type Problem, type RequirementResult, SCHEMA_VERSION, type Summary, type Verdict } from './types.js';
 
 export interface BuildInput {
   read: ReadReport;
@@ -21,30 +23,36 @@ export interface BuildInput {
   settingErrors?: string[];
   /** Problems found before the build (an unreadable SC_PREVIOUS_REPORT, say): reported, not blocking. */
   problems?: Problem[];
+  /** The capabilities the run must reach (SC_REQUIRE, protocol/require.ts); none when absent. */
+  required?: Required;
+  /** The run's id (SC_RUN_ID), when known. */
+  runId?: string;
   now?: Date;
 }
 
 const ratio = (a: number, b: number) => (b === 0 ? 0 : a / b);
 
 export function summarize(requirements: RequirementResult[], read: ReadReport, findings: number): Summary {
-  const byVerdict: Record<Verdict, number> = { passed: 0, failed: 0, 'not-exercised': 0, 'not-testable': 0, 'suite-side': 0, 'no-check': 0 };
+  const byVerdict: Record<Verdict, number> = { passed: 0, failed: 0, 'not-exercised': 0, 'not-applicable': 0, 'not-testable': 0, 'suite-side': 0, 'no-check': 0 };
   for (const r of requirements) byVerdict[r.verdict]++;
-  // MUST = stated MUST: inferred requirements are findings, never MUST failures (see verdicts.ts).
-  const must = requirements.filter((r) => r.level === 'MUST' && r.source !== 'inferred');
-  const mustExercised = must.filter((r) => r.verdict === 'passed' || r.verdict === 'failed');
-  const mustFailed = mustExercised.filter((r) => r.verdict === 'failed' && r.severity === 'MUST');
+  // MUST = the server's testable stated MUST rules (reporting/scope.ts), as the headline and the gate count them.
+  const headline = headlineOf(requirements);
   const exercised = byVerdict.passed + byVerdict.failed;
   const checks = read.checks;
   return {
     requirements: requirements.length,
     byVerdict,
     must: {
-      total: must.length,
-      exercised: mustExercised.length,
-      passed: mustExercised.length - mustFailed.length,
-      failed: mustFailed.length,
-      rate: mustExercised.length ? (mustExercised.length - mustFailed.length) / mustExercised.length : null,
+      total: headline.testable,
+      exercised: headline.judged,
+      passed: headline.passed,
+      failed: headline.failed,
+      rate: headline.judged ? headline.passed / headline.judged : null,
+      notExercised: headline.notExercised.total,
+      notApplicable: headline.notApplicable.total,
+      noCheck: headline.noCheck,
     },
+    headline,
     shouldFindings: findings,
     exercised,
     exercisedShare: ratio(exercised, requirements.length),
@@ -70,22 +78,25 @@ function dedupe(problems: Problem[]): Problem[] {
 
 export function buildConformance(input: BuildInput): ConformanceReport {
   const { read, catalog } = input;
-  const judged = judgeAll(catalog, read.checks);
+  const filtered = describeFilter(read.report);
+  const judged = judgeAll(catalog, read.checks, filtered !== undefined);
   withCheckDetails(judged.requirements, read.checks);
-  const runErrors = [...(input.settingErrors ?? []), ...read.errors];
+  // A bad setting is found twice (the preflight, then the report builder): said once.
+  const runErrors = [...new Set([...(input.settingErrors ?? []), ...read.errors])];
   if (catalog.requirements.length === 0) runErrors.push(`the requirement catalog is empty or unreadable${catalog.problems.length ? `: ${catalog.problems[0]}` : ''}`);
   const problems = dedupe([...judged.problems, ...(input.problems ?? []), ...baselineProblems(input.baseline, judged.requirements)]);
-  const gate = decideGate({ requirements: judged.requirements, problems, runErrors, strict: !!input.strict, baseline: input.baseline });
+  const gate = decideGate({ requirements: judged.requirements, problems, runErrors, strict: !!input.strict, baseline: input.baseline, required: input.required });
   const stats = read.report?.stats;
   return {
-    schemaVersion: 1,
+    schemaVersion: SCHEMA_VERSION,
     run: {
+      runId: input.runId,
       target: input.target,
       startTime: stats?.startTime,
       durationMs: typeof stats?.duration === 'number' ? Math.round(stats.duration) : undefined,
       generatedAt: (input.now ?? new Date()).toISOString(),
       playwrightVersion: read.report?.config?.version,
-      filtered: describeFilter(read.report),
+      filtered,
       errors: runErrors,
     },
     summary: summarize(judged.requirements, read, judged.findings.length),

@@ -4,7 +4,7 @@
  * reporters before it have written their files. It then builds
  * conformance.json/html (reporting/finish.ts), prints the summary and makes the
  * gate the process's exit code, so `npx playwright test` and
- * `npm run conformance` leave the same reports and the same gate (0, 1, 2).
+ * `npm run conformance` leave the same reports and the same gate (0, 1, 2, 3).
  *
  * A run the preflight stopped (fixtures/preflight.ts) is reported from the
  * preflight's outcome; a run stopped by Ctrl-C, SIGTERM or its deadline
@@ -75,7 +75,7 @@ export default class ConformanceReporter implements Reporter {
       const reason = this.stopReason(result);
       code = await finishRun({ root, reportsDir, runErrors: reason ? [reason] : [] });
     }
-    // Playwright knows passed (0), failed (1) and interrupted (130); the gate also says 2, the run is broken.
+    // Playwright knows passed (0), failed (1) and interrupted (130); the gate also says 2 (BROKEN) and 3 (INCOMPLETE).
     process.on('exit', () => {
       process.exitCode = code;
     });

@@ -1,10 +1,14 @@
 /**
- * The few lines printed after the run: MUST pass rate, each failing
- * requirement on one line, the SHOULD finding count, the gate, where the
- * reports are. Colour only on a TTY.
+ * The few lines printed after the run: the headline (the server's testable
+ * MUST rules judged, and why not the rest), each failing requirement on one
+ * line, the reachable MUST rules not exercised, the SHOULD finding count, the
+ * gate (PASSED, FAILED, INCOMPLETE, BROKEN), where the reports are. Colour only on a TTY.
  */
 import { budgetLines } from '../fixtures/budget.js';
 import { describeFootprint } from '../lib/footprint.js';
+import { apartText } from './headline.js';
+import { gateState } from './gate.js';
+import { isServerMust } from './scope.js';
 import type { ConformanceReport, RequirementResult } from './types.js';
 
 export interface ConsoleOptions {
@@ -14,8 +18,6 @@ export interface ConsoleOptions {
   /** At most this many failing requirements listed (the rest are counted). */
   maxListed?: number;
 }
-
-const pct = (x: number) => `${(x * 100).toFixed(1).replace(/\.0$/, '')}%`;
 
 function oneLine(s: string, max: number): string {
   const flat = s.replace(/\s+/g, ' ').trim();
@@ -35,12 +37,14 @@ export function formatConsoleSummary(report: ConformanceReport, opts: ConsoleOpt
   const { summary: s, gate, run } = report;
   const max = opts.maxListed ?? 25;
   const out: string[] = ['', c.bold(`Seller Connect conformance — target: ${run.target}`)];
-  if (run.filtered) out.push(`Selection: ${run.filtered} (requirements outside it show as no-check)`);
+  if (run.filtered) out.push(`Selection: ${run.filtered} (requirements outside it are not applicable [selection])`);
   for (const e of run.errors) out.push(c.red(`Run error: ${e}`));
 
-  const rate = s.must.rate === null ? 'n/a (no MUST requirement exercised)' : `${s.must.passed}/${s.must.exercised} (${pct(s.must.rate)})`;
-  out.push(`MUST pass rate: ${rate} · SHOULD findings: ${s.shouldFindings} · exercised: ${s.exercised}/${s.requirements} requirements (${pct(s.exercisedShare)})`);
-  out.push(`Not exercised: ${s.byVerdict['not-exercised']} · not testable: ${s.byVerdict['not-testable']} · suite side: ${s.byVerdict['suite-side']} · no check: ${s.byVerdict['no-check']}`);
+  const h = s.headline;
+  const whole = h.judged === h.testable;
+  out.push(c.bold(`MUST rules of the server: ${whole ? h.text : c.yellow(h.text)}`));
+  out.push(`  ${apartText(h)}`);
+  out.push(`SHOULD findings: ${s.shouldFindings} · all requirements: ${s.exercised}/${s.requirements} judged · not testable ${s.byVerdict['not-testable']} · suite side ${s.byVerdict['suite-side']} · no check ${s.byVerdict['no-check']}`);
 
   const mustFailed = report.requirements.filter((r) => r.verdict === 'failed' && r.severity === 'MUST');
   const blocking = mustFailed.filter((r) => !r.baseline);
@@ -49,10 +53,21 @@ export function formatConsoleSummary(report: ConformanceReport, opts: ConsoleOpt
     for (const r of blocking.slice(0, max)) out.push(c.red(`  ✘ ${failingLine(r)}`));
     if (blocking.length > max) out.push(c.red(`  … and ${blocking.length - max} more (see the HTML report)`));
   }
+  const accepted = new Set(gate.baseline?.accepted ?? []);
+  // A broken run's unjudged rules are the run's doing: its errors say why, no list of them.
+  const unjudged = run.errors.length ? [] : report.requirements.filter((r) => isServerMust(r) && r.verdict === 'not-exercised' && !accepted.has(r.id));
+  if (unjudged.length) {
+    out.push(c.yellow(`MUST rules not exercised (${unjudged.length}): the target's answers kept them from being judged:`));
+    for (const r of unjudged.slice(0, max)) out.push(c.yellow(`  ? ${r.id} [${r.reasonCode}] ${oneLine(r.reason ?? '', 110)}`));
+    if (unjudged.length > max) out.push(c.yellow(`  … and ${unjudged.length - max} more (see the HTML report)`));
+  }
+  if (accepted.size) out.push(`Accepted as not exercised (baseline): ${[...accepted].join(', ')}`);
   const known = mustFailed.filter((r) => r.baseline);
   if (known.length) out.push(c.yellow(`Known gaps (baseline, not blocking): ${known.map((r) => r.id).join(', ')}`));
   const fixed = gate.baseline?.fixed ?? [];
   if (fixed.length) out.push(c.green(`Fixed — remove from the baseline (${gate.baseline?.file}): ${fixed.join(', ')}`));
+  const staleOther = (gate.baseline?.stale ?? []).filter((id) => !fixed.includes(id));
+  if (staleOther.length) out.push(c.yellow(`Stale baseline entries — update ${gate.baseline?.file}: ${staleOther.join(', ')}`));
   if (gate.strict) {
     const should = report.requirements.filter((r) => r.verdict === 'failed' && r.severity === 'SHOULD' && !r.baseline);
     for (const r of should.slice(0, max)) out.push(c.yellow(`  ⚠ ${failingLine(r)}`));
@@ -65,7 +80,10 @@ export function formatConsoleSummary(report: ConformanceReport, opts: ConsoleOpt
   if (run.budget) out.push(...budgetLines(run.budget));
   if (run.footprint) out.push(describeFootprint(run.footprint));
 
-  out.push(gate.passed ? c.green(c.bold(`Gate: PASSED${gate.strict ? ' (strict)' : ''}`)) : c.red(c.bold(`Gate: FAILED — ${gate.reasons.join('; ')}`)));
+  const state = gateState(gate);
+  const why = gate.reasons.length ? ` — ${gate.reasons.join('; ')}` : '';
+  const paint = { PASSED: c.green, FAILED: c.red, BROKEN: c.red, INCOMPLETE: c.yellow }[state];
+  out.push(paint(c.bold(`Gate: ${state}${gate.strict ? ' (strict)' : ''} (exit ${gate.exitCode})${state === 'PASSED' ? '' : why}`)));
   if (opts.reportPaths?.length) out.push(`Reports: ${opts.reportPaths.join('  ')}`);
   return out.join('\n');
 }

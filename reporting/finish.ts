@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { checkOutcomes, generateAllure, labelAllureResults } from './allure.js';
+import { checkOutcomes, generateAllure, labelAllureResults, writeGateResult } from './allure.js';
 import { loadCatalog } from '../catalog/index.js';
 import { formatConsoleSummary } from './console.js';
 import type { ReadReport } from './playwright-report.js';
@@ -35,14 +35,19 @@ export async function finishRun(opts: FinishOptions): Promise<number> {
     const paths = [built.htmlFile, built.jsonFile];
     const allureResults = join(opts.reportsDir, 'allure-results');
     // Labelling also masks the results: done even when the Allure report itself is skipped.
-    if (existsSync(allureResults)) labelAllureResults(allureResults, built.report.requirements, checkOutcomes(built.report));
+    if (existsSync(allureResults)) {
+      labelAllureResults(allureResults, built.report.requirements, checkOutcomes(built.report));
+      writeGateResult(allureResults, built.report);
+    }
     if (opts.allure !== false && env.SC_ALLURE !== '0' && existsSync(allureResults)) {
-      const error = generateAllure(allureResults, join(opts.reportsDir, 'allure'));
+      const error = generateAllure(allureResults, join(opts.reportsDir, 'allure'), `Seller Connect conformance — ${built.report.gate.state}`);
       if (error) log(`note: the Allure report was not built: ${error}`);
       else paths.push(join(opts.reportsDir, 'allure', 'index.html'));
     }
     for (const extra of [join(opts.reportsDir, 'html', 'index.html'), join(opts.reportsDir, 'junit.xml')]) if (existsSync(extra)) paths.push(extra);
     log(formatConsoleSummary(built.report, { color: !!process.stdout.isTTY && !env.NO_COLOR, reportPaths: paths.map(rel) }));
+    const written = built.baselineWritten;
+    if (written) log('error' in written ? written.error : `Baseline written: ${rel(written.file)} (${written.entries} entr${written.entries === 1 ? 'y' : 'ies'})${written.left.length ? `; left out, transient (cannot be baselined): ${written.left.join(', ')}` : ''}`);
     return built.report.gate.exitCode;
   } catch (e) {
     log(`conformance: could not build the reports: ${(e as Error).stack ?? e}`);

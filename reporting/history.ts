@@ -13,13 +13,17 @@ import type { ConformanceReport } from './types.js';
 export interface RunPoint {
   /** The run's start (or, without one, when the report was written). */
   time: string;
+  /** Passed ÷ testable server MUST rules (schemaVersion 2 reports); from earlier reports, passed ÷ exercised. */
   mustRate: number | null;
   mustPassed: number;
   mustExercised: number;
+  /** The server's testable MUST rules, and how many ended not exercised (absent from points before schemaVersion 2). */
+  mustTestable?: number;
+  mustNotExercised?: number;
   /** The failing MUST requirements. */
   failing: string[];
   shouldFindings: number;
-  gate: 'passed' | 'failed' | 'broken';
+  gate: 'passed' | 'failed' | 'broken' | 'incomplete';
   filtered?: string;
 }
 
@@ -28,15 +32,19 @@ export const HISTORY_LIMIT = 30;
 /** The summary of a report, as the history keeps it. Reads earlier conformance.json files too (missing fields: zero). */
 export function runPoint(rep: Partial<ConformanceReport>): RunPoint {
   const must = rep.summary?.must;
+  const headline = rep.summary?.headline;
   const failing = (rep.requirements ?? []).filter((r) => r && r.verdict === 'failed' && r.severity === 'MUST').map((r) => r.id);
+  // A share of only what ran would read 100% for a server that made half the rules unjudgeable: passed of testable.
+  const rate = headline ? (headline.testable ? headline.passed / headline.testable : null) : typeof must?.rate === 'number' ? must.rate : null;
   return {
     time: rep.run?.startTime ?? rep.run?.generatedAt ?? new Date(0).toISOString(),
-    mustRate: typeof must?.rate === 'number' ? must.rate : null,
+    mustRate: rate,
     mustPassed: must?.passed ?? 0,
     mustExercised: must?.exercised ?? 0,
+    ...(headline ? { mustTestable: headline.testable, mustNotExercised: headline.notExercised.total } : {}),
     failing,
     shouldFindings: rep.summary?.shouldFindings ?? 0,
-    gate: rep.gate ? (rep.gate.exitCode === 2 ? 'broken' : rep.gate.passed ? 'passed' : 'failed') : 'failed',
+    gate: rep.gate ? ({ 0: 'passed', 1: 'failed', 2: 'broken', 3: 'incomplete' } as const)[rep.gate.exitCode] ?? 'failed' : 'failed',
     filtered: rep.run?.filtered,
   };
 }

@@ -11,9 +11,16 @@ body { margin:0; font:14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sa
 header.gate { padding:18px 28px; border-bottom:4px solid; display:flex; gap:24px; align-items:center; flex-wrap:wrap; }
 header.gate.pass { background:var(--green-bg); border-color:var(--green); }
 header.gate.fail { background:var(--red-bg); border-color:var(--red); }
+header.gate.broken { background:var(--grey-bg); border-color:var(--ink); }
+header.gate.incomplete { background:var(--amber-bg); border-color:var(--amber); }
 header h1 { font-size:20px; margin:0; flex:1 1 auto; }
 .gate-verdict { font-size:22px; font-weight:700; padding:6px 16px; border-radius:6px; color:#fff; }
 .pass .gate-verdict { background:var(--green); } .fail .gate-verdict { background:var(--red); }
+.broken .gate-verdict { background:var(--ink); } .incomplete .gate-verdict { background:var(--amber); }
+.gate-exit { color:var(--grey); font-family:ui-monospace, monospace; }
+.headline { border:2px solid var(--line); border-radius:8px; padding:10px 16px; margin:0 0 14px; }
+.headline.whole { border-color:var(--green); } .headline.partial { border-color:var(--amber); background:var(--amber-bg); }
+.headline .big { font-size:18px; } .headline .apart { color:var(--grey); font-size:12.5px; margin-top:4px; }
 .gate-reasons { flex-basis:100%; margin:0; padding-left:20px; }
 .wrap { padding:16px 28px; max-width:1280px; }
 .figures { display:grid; grid-template-columns:repeat(auto-fit,minmax(170px,1fr)); gap:12px; margin:0 0 16px; }
@@ -48,7 +55,8 @@ details.req.no-check { border-style:dashed; }
 .badge { display:inline-block; border-radius:10px; padding:0 8px; font-size:12px; font-weight:600; white-space:nowrap; }
 .b-passed { background:var(--green-bg); color:var(--green); border:1px solid var(--green); }
 .b-failed { background:var(--red); color:#fff; } .b-finding { background:var(--amber); color:#fff; }
-.b-not-exercised { background:var(--grey-bg); color:var(--grey); border:1px solid var(--grey); }
+.b-not-exercised { background:var(--amber-bg); color:var(--amber); border:1px solid var(--amber); }
+.b-not-applicable { background:var(--grey-bg); color:var(--grey); border:1px solid var(--grey); }
 .b-not-testable { background:#f4f3ff; color:#5925dc; border:1px solid #5925dc; }
 .b-suite-side { background:#f2f4f7; color:#344054; border:1px solid #98a2b3; }
 .b-no-check { background:#fff; color:var(--amber); border:1px dashed var(--amber); }
@@ -89,10 +97,10 @@ figure.chart svg text.seg { font-size:11px; font-weight:600; }
 figure.chart svg text.now-label { font-weight:700; fill:var(--ink); }
 .chart-alt { font-size:12px; color:var(--grey); } .chart-alt summary { cursor:pointer; } .chart-alt ul { margin:4px 0; padding-left:18px; }
 .c-pass { fill:var(--green); } .c-fail { fill:var(--red); } .c-finding { fill:var(--amber); } .c-info { fill:var(--blue); }
-.c-notex { fill:var(--grey); } .c-nottest { fill:#5925dc; } .c-suite { fill:#98a2b3; } .c-nocheck { fill:var(--amber-bg); stroke:var(--amber); stroke-dasharray:3 2; }
+.c-notex { fill:#f79009; } .c-notapp { fill:var(--grey); } .c-nottest { fill:#5925dc; } .c-suite { fill:#98a2b3; } .c-nocheck { fill:var(--amber-bg); stroke:var(--amber); stroke-dasharray:3 2; }
 .c-track { fill:var(--grey-bg); }
 svg text.c-fail-text { fill:var(--red); font-weight:600; }
-svg text.c-pass-ink, svg text.c-fail-ink, svg text.c-finding-ink, svg text.c-notex-ink, svg text.c-nottest-ink { fill:#fff; }
+svg text.c-pass-ink, svg text.c-fail-ink, svg text.c-finding-ink, svg text.c-notex-ink, svg text.c-notapp-ink, svg text.c-nottest-ink { fill:#fff; }
 svg text.c-suite-ink { fill:var(--ink); } svg text.bar-count { fill:#fff; } svg text.c-nocheck-ink { fill:var(--amber); }
 .grid { stroke:var(--line); stroke-dasharray:2 3; } .axis-line { stroke:var(--grey); }
 .trend-line { fill:none; stroke:var(--blue); stroke-width:2.5; }

@@ -4,8 +4,9 @@
  * numbers (<desc>, and a folded list under it), and takes its colours from the
  * page's CSS variables (classes c-* in html-assets.ts).
  *
- *   groupPassChart    MUST pass rate per API group (GEN, AUTH, ITEM, TX, WH)
- *   sectionPassChart  MUST pass rate per spec section
+ *   groupPassChart    the server's testable MUST rules per API group (GEN, AUTH, ITEM, TX, WH):
+ *                     passed, failed, not exercised, not applicable, each its own colour, over all of them
+ *   sectionPassChart  the same per spec section
  *   verdictMixChart   the verdicts of each group's requirements, stacked
  *   slowestChart      the slowest checks (by check, each once)
  *   trendChart        MUST pass rate and failing rules over the last runs
@@ -13,6 +14,7 @@
 import { GROUPS, groupInfo } from '../catalog/index.js';
 import { esc, formatDuration } from './html-requirement.js';
 import type { RunPoint } from './history.js';
+import { isServerMust } from './scope.js';
 import type { ConformanceReport, RequirementResult } from './types.js';
 
 /** A group's short name: the prefix of its requirement IDs. */
@@ -33,20 +35,23 @@ function figure(key: string, title: string, width: number, height: number, body:
 interface Rate {
   label: string;
   full: string;
+  /** The server's testable MUST rules of the group (reporting/scope.ts): the whole bar. */
+  testable: number;
   exercised: number;
   passed: number;
   failed: number;
   notExercised: number;
+  notApplicable: number;
+  /** Testable, no check (a gap in the suite). */
+  noCheck: number;
 }
 
-// MUST = stated MUST, as the summary counts it (reporting/build.ts): inferred requirements are findings, never MUST failures.
-const isMust = (r: RequirementResult) => r.level === 'MUST' && r.source !== 'inferred';
-
 function rateOf(label: string, full: string, reqs: RequirementResult[]): Rate {
-  const must = reqs.filter(isMust);
+  const must = reqs.filter(isServerMust);
   const ex = must.filter((r) => r.verdict === 'passed' || r.verdict === 'failed');
   const failed = ex.filter((r) => r.verdict === 'failed' && r.severity === 'MUST').length;
-  return { label, full, exercised: ex.length, passed: ex.length - failed, failed, notExercised: must.length - ex.length };
+  const count = (v: RequirementResult['verdict']) => must.filter((r) => r.verdict === v).length;
+  return { label, full, testable: must.length, exercised: ex.length, passed: ex.length - failed, failed, notExercised: count('not-exercised'), notApplicable: count('not-applicable'), noCheck: count('no-check') };
 }
 
 /** Groups in the order GEN, AUTH, ITEM, TX, WH, then any other. */
@@ -60,29 +65,41 @@ export function byGroup(rep: ConformanceReport): [string, RequirementResult[]][]
   return [...map.entries()].sort((a, b) => rank(a[0]) - rank(b[0]));
 }
 
+/** One line per bar: passed of testable, never a share of only what ran. */
 function rateNumbers(rates: Rate[]): string[] {
-  return rates.map(
-    (x) =>
-      `${x.full}: ${x.exercised ? `MUST pass rate ${pct(x.passed / x.exercised)} (${x.passed} of ${x.exercised} exercised MUST requirements passed${x.failed ? `, ${x.failed} failed` : ''})` : 'no MUST requirement exercised'}${x.notExercised ? `, ${x.notExercised} MUST not exercised` : ''}`,
-  );
+  return rates.map((x) => {
+    if (!x.testable) return `${x.full}: no testable MUST rule of the server`;
+    const parts = [`${x.passed} passed`, `${x.failed} failed`, `${x.notExercised} not exercised`, `${x.notApplicable} not applicable`];
+    if (x.noCheck) parts.push(`${x.noCheck} without a check`);
+    return `${x.full}: judged ${x.exercised} of ${x.testable} testable MUST rules: ${parts.join(', ')}`;
+  });
 }
 
-/** Horizontal bars: the passed share green, the failed share red, on a grey track; the figures at the right. */
+/**
+ * Horizontal bars over every testable MUST rule of the row: passed green, failed red, not exercised amber,
+ * not applicable grey, the rest (no check) the bare track. A row reads 100% only when every rule passed.
+ */
 function rateBars(rates: Rate[], labelWidth: number, rowHeight: number, labelClass = 'lbl'): { body: string; width: number; height: number } {
   const barX = labelWidth + 8;
   const barW = 230;
-  const width = barX + barW + 200;
+  const width = barX + barW + 230;
   const rows = rates.map((x, i) => {
     const y = 6 + i * rowHeight;
     const h = rowHeight - 6;
-    const rate = x.exercised ? x.passed / x.exercised : 0;
-    const passW = x.exercised ? barW * rate : 0;
-    const failW = x.exercised ? barW - passW : 0;
-    const figure = x.exercised ? `${pct(rate)} · ${x.passed}/${x.exercised}${x.failed ? ` · ${x.failed} failing` : ''}` : 'no MUST exercised';
+    let at = barX;
+    const seg = (n: number, cls: string) => {
+      if (!n || !x.testable) return '';
+      const w = (barW * n) / x.testable;
+      const rect = `<rect x="${num(at)}" y="${y}" width="${num(w)}" height="${h}" class="${cls}"/>`;
+      at += w;
+      return rect;
+    };
+    const segs = seg(x.passed, 'c-pass') + seg(x.failed, 'c-fail') + seg(x.notExercised, 'c-notex') + seg(x.notApplicable, 'c-notapp');
+    const tail = [x.failed ? `${x.failed} failing` : '', x.notExercised ? `${x.notExercised} not exercised` : ''].filter(Boolean).join(' · ');
+    const figure = x.testable ? `${pct(x.passed / x.testable)} · ${x.passed}/${x.testable} passed${tail ? ` · ${tail}` : ''}` : 'no testable MUST rule';
     const tip = rateNumbers([x])[0];
-    return `<g class="row${x.failed ? ' failing' : ''}"><title>${esc(tip)}</title><text x="${labelWidth}" y="${y + h / 2 + 4}" text-anchor="end" class="${labelClass}${x.failed ? ' c-fail-text' : ''}">${esc(x.label)}</text><rect x="${barX}" y="${y}" width="${barW}" height="${h}" class="c-track" rx="2"/>${
-      passW > 0 ? `<rect x="${barX}" y="${y}" width="${num(passW)}" height="${h}" class="c-pass" rx="2"/>` : ''
-    }${failW > 0 ? `<rect x="${num(barX + passW)}" y="${y}" width="${num(failW)}" height="${h}" class="c-fail"/>` : ''}<text x="${barX + barW + 6}" y="${y + h / 2 + 4}" class="val${x.failed ? ' c-fail-text' : ''}">${esc(figure)}</text></g>`;
+    const flag = x.failed ? ' failing' : x.notExercised ? ' unjudged' : '';
+    return `<g class="row${flag}"><title>${esc(tip)}</title><text x="${labelWidth}" y="${y + h / 2 + 4}" text-anchor="end" class="${labelClass}${x.failed ? ' c-fail-text' : ''}">${esc(x.label)}</text><rect x="${barX}" y="${y}" width="${barW}" height="${h}" class="c-track" rx="2"/>${segs}<text x="${barX + barW + 6}" y="${y + h / 2 + 4}" class="val${x.failed ? ' c-fail-text' : ''}">${esc(figure)}</text></g>`;
   });
   return { body: rows.join(''), width, height: 6 + rates.length * rowHeight };
 }
@@ -90,7 +107,7 @@ function rateBars(rates: Rate[], labelWidth: number, rowHeight: number, labelCla
 export function groupPassChart(rep: ConformanceReport): string {
   const rates = byGroup(rep).map(([g, reqs]) => rateOf(g, g, reqs));
   const { body, width, height } = rateBars(rates, 44, 26);
-  return figure('groups', 'MUST pass rate per group', width, height, body, rateNumbers(rates));
+  return figure('groups', 'Server MUST rules per group: passed, failed, not exercised, not applicable', width, height, body, rateNumbers(rates));
 }
 
 export function sectionPassChart(rep: ConformanceReport): string {
@@ -102,7 +119,7 @@ export function sectionPassChart(rep: ConformanceReport): string {
   }
   const rates = order.map((s) => rateOf(cutLabel(s.replace(/ > /g, ' › '), 46), s, map.get(s)!));
   const { body, width, height } = rateBars(rates, 300, 19, 'lbl-sm');
-  return figure('sections', 'MUST pass rate per spec section', width, height, body, rateNumbers(rates));
+  return figure('sections', 'Server MUST rules per spec section', width, height, body, rateNumbers(rates));
 }
 
 /** The verdict mix's categories, in stacking order, with their colour class. */
@@ -111,6 +128,7 @@ export const MIX: { key: string; label: string; cls: string; match: (r: Requirem
   { key: 'must-failed', label: 'MUST failed', cls: 'c-fail', match: (r) => r.verdict === 'failed' && r.severity !== 'SHOULD' },
   { key: 'finding', label: 'SHOULD findings', cls: 'c-finding', match: (r) => r.verdict === 'failed' && r.severity === 'SHOULD' },
   { key: 'not-exercised', label: 'not exercised', cls: 'c-notex', match: (r) => r.verdict === 'not-exercised' },
+  { key: 'not-applicable', label: 'not applicable', cls: 'c-notapp', match: (r) => r.verdict === 'not-applicable' },
   { key: 'not-testable', label: 'not testable', cls: 'c-nottest', match: (r) => r.verdict === 'not-testable' },
   { key: 'suite-side', label: 'suite side', cls: 'c-suite', match: (r) => r.verdict === 'suite-side' },
   { key: 'no-check', label: 'no check', cls: 'c-nocheck', match: (r) => r.verdict === 'no-check' },
@@ -258,7 +276,12 @@ export function trendChart(points: RunPoint[]): string {
 }
 
 function pointText(p: RunPoint): string {
-  const rate = p.mustRate === null ? 'no MUST exercised' : `MUST pass rate ${pct(p.mustRate)} (${p.mustPassed}/${p.mustExercised})`;
+  const rate =
+    p.mustRate === null
+      ? 'no MUST exercised'
+      : p.mustTestable !== undefined
+        ? `MUST pass rate ${pct(p.mustRate)} (${p.mustPassed} passed of ${p.mustTestable} testable, ${p.mustExercised} judged${p.mustNotExercised ? `, ${p.mustNotExercised} not exercised` : ''})`
+        : `MUST pass rate ${pct(p.mustRate)} (${p.mustPassed}/${p.mustExercised})`;
   return `${rate}; ${p.failing.length ? `${p.failing.length} failing: ${p.failing.join(', ')}` : 'no MUST failure'}${p.filtered ? ` (narrowed: ${p.filtered})` : ''}`;
 }
 

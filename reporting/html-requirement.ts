@@ -4,6 +4,7 @@
  * prove it and, for a failure, the evidence.
  */
 import { quoteHtml, type SpecTable } from './html-quote.js';
+import { NOT_APPLICABLE_CAUSES, NOT_EXERCISED_REASONS, type NotApplicableCause, type NotExercisedReason } from '../protocol/outcomes.js';
 import type { CheckRef, Delivery, Evidence, FastCheckFailure, RequirementResult } from './types.js';
 
 export function esc(s: unknown): string {
@@ -32,15 +33,17 @@ export function filterKey(r: RequirementResult): string {
 
 export function verdictBadge(r: RequirementResult): string {
   if (r.verdict === 'failed') return r.severity === 'SHOULD' ? '<span class="badge b-finding">SHOULD finding</span>' : '<span class="badge b-failed">FAILED</span>';
-  const label = { passed: 'passed', 'not-exercised': 'not exercised', 'not-testable': 'not testable', 'suite-side': 'suite side', 'no-check': 'no check' }[r.verdict];
-  return `<span class="badge b-${r.verdict}">${label}</span>`;
+  const label = { passed: 'passed', 'not-exercised': 'not exercised', 'not-applicable': 'not applicable', 'not-testable': 'not testable', 'suite-side': 'suite side', 'no-check': 'no check' }[r.verdict];
+  const code = r.reasonCode && (r.verdict === 'not-exercised' || r.verdict === 'not-applicable') ? ` [${r.reasonCode}]` : '';
+  return `<span class="badge b-${r.verdict}">${label}${esc(code)}</span>`;
 }
 
 function evidenceBlock(e: Evidence, i: number, times = 1): string {
   const req = e.request;
   const line = req ? `${esc(req.method ?? '')} ${esc(req.url ?? '')}` : '';
   const ids = e.requirements?.length ? e.requirements.join(', ') : e.requirement;
-  const parts = [`<h4>Evidence ${i + 1}${ids ? ` (${esc(ids)})` : ''}${e.title ? `: ${esc(e.title)}` : ''}${times > 1 ? ` <span class="chip">seen ${times} times</span>` : ''}</h4>`];
+  const attempt = e.attempt ? ` <span class="chip">attempt ${esc(e.attempt)}: a retry does not undo it</span>` : '';
+  const parts = [`<h4>Evidence ${i + 1}${ids ? ` (${esc(ids)})` : ''}${e.title ? `: ${esc(e.title)}` : ''}${times > 1 ? ` <span class="chip">seen ${times} times</span>` : ''}${attempt}</h4>`];
   const status = e.status === null ? 'no answer' : e.status;
   if (line.trim()) parts.push(`<div class="mono">${line}${status !== undefined ? ` → <b>${esc(status)}</b>` : ''}</div>`);
   else if (status !== undefined) parts.push(`<div class="mono">status <b>${esc(status)}</b></div>`);
@@ -125,7 +128,8 @@ function errorsShown(c: CheckRef): string[] {
 function checkRows(checks: CheckRef[]): string {
   if (!checks.length) return '';
   const rows = checks.map((c) => {
-    const status = c.status === 'skipped' ? `skipped${c.skipReason ? `: ${esc(c.skipReason)}` : ''}` : `${c.status}${c.rawStatus === 'timedOut' ? ' (timed out)' : ''}${c.flaky ? ' (flaky: passed on retry)' : ''}`;
+    const flaky = !c.flaky ? '' : c.status === 'failed' ? ' (flaky: failed on an attempt, passed on a retry; the failure stands)' : ' (flaky: passed on retry)';
+    const status = c.status === 'skipped' ? `skipped${c.skipReason ? `: ${esc(c.skipReason)}` : ''}` : `${c.status}${c.rawStatus === 'timedOut' ? ' (timed out)' : ''}${flaky}`;
     // A check proving several rules may pass this one and fail another: its word on this rule comes first.
     const word = c.ruleVerdict ? `<div class="rule-word rw-${c.ruleVerdict.replace(' ', '-')}">this rule: <b>${esc(c.ruleVerdict)}</b></div>` : '';
     const detail =
@@ -152,7 +156,8 @@ export function requirementEntry(r: RequirementResult, tables: SpecTable[] = [])
   if (r.source === 'inferred' && r.reasoning) body.push(`<div class="note reason"><b>Inferred:</b> ${esc(r.reasoning)}</div>`);
   if (r.decision) body.push(`<div class="note decision"><b>The spec is ambiguous or contradicts itself here.</b> Decision: ${esc(r.decision)}</div>`);
   if (r.baseline) body.push(`<div class="note baseline"><b>Baseline:</b> ${esc(r.baseline)}${r.verdict === 'passed' ? ' — <b>fixed: remove from the baseline</b>' : ''}</div>`);
-  if (r.verdict === 'not-exercised') body.push(`<div class="note reason"><b>Not exercised:</b> ${esc(r.reason)}</div>`);
+  if (r.verdict === 'not-exercised') body.push(`<div class="note reason"><b>Not exercised [${esc(r.reasonCode)}]:</b> ${esc(r.reason)}<br><i>${esc(NOT_EXERCISED_REASONS[r.reasonCode as NotExercisedReason] ?? '')}</i></div>`);
+  if (r.verdict === 'not-applicable') body.push(`<div class="note reason"><b>Not applicable [${esc(r.reasonCode)}]:</b> ${esc(r.reason)}<br><i>${esc(NOT_APPLICABLE_CAUSES[r.reasonCode as NotApplicableCause] ?? '')}</i></div>`);
   if (r.verdict === 'not-testable') body.push(`<div class="note reason"><b>Not testable:</b> ${esc(r.reason)}</div>`);
   if (r.verdict === 'suite-side') body.push(`<div class="note reason"><b>Suite side:</b> ${esc(r.reason)}</div>`);
   if (r.verdict === 'no-check') {

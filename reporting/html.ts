@@ -10,12 +10,16 @@ import { loadSpecTables, type SpecTable } from './html-quote.js';
 import { anchor, esc, formatDuration, requirementEntry } from './html-requirement.js';
 import type { RunPoint } from './history.js';
 import { maskValues } from './masking.js';
-import type { ConformanceReport, RequirementResult } from './types.js';
+import { apartText, codesText } from './headline.js';
+import { isServerMust, isServerTestable } from './scope.js';
+import { gateState } from './gate.js';
+import type { ConformanceReport, GateState, RequirementResult } from './types.js';
 
-const pct = (x: number) => `${(x * 100).toFixed(1).replace(/\.0$/, '')}%`;
+
+const STATE_CLASS: Record<GateState, string> = { PASSED: 'pass', FAILED: 'fail', BROKEN: 'broken', INCOMPLETE: 'incomplete' };
 
 // Within a section: MUST failures, SHOULD findings, suite gaps, then the rest; catalog order inside each rank.
-const RANK: Record<string, number> = { 'failed-MUST': 0, 'failed-SHOULD': 1, 'no-check': 2, 'not-exercised': 3, 'not-testable': 4, 'suite-side': 5, passed: 6 };
+const RANK: Record<string, number> = { 'failed-MUST': 0, 'failed-SHOULD': 1, 'not-exercised': 2, 'no-check': 3, 'not-applicable': 4, 'not-testable': 5, 'suite-side': 6, passed: 7 };
 const rank = (r: RequirementResult) => RANK[r.verdict === 'failed' ? `failed-${r.severity}` : r.verdict] ?? 9;
 
 function link(r: RequirementResult): string {
@@ -38,14 +42,24 @@ function firstFailing(r: RequirementResult): string {
   return ` — <i>${esc(ev?.title || c.title)}</i>${got}`;
 }
 
+/** The headline, first on the page: how many of the server's testable MUST rules were judged, and why not the rest. */
+function headlineBox(rep: ConformanceReport): string {
+  const h = rep.summary.headline;
+  const whole = h.judged === h.testable && h.failed === 0;
+  return `<div class="headline ${whole ? 'whole' : 'partial'}" id="headline"><div class="big">Judged <b>${h.judged}</b> of <b>${h.testable}</b> testable MUST rules of the server</div><div>${esc(h.text)}</div><div class="apart">${esc(apartText(h))}</div></div>`;
+}
+
 function figures(rep: ConformanceReport): string {
   const s = rep.summary;
+  const h = s.headline;
   const fig = (k: string, v: string, small = false) => `<div class="figure"><div class="k">${esc(k)}</div><div class="v${small ? ' small' : ''}">${v}</div></div>`;
-  const rate = s.must.rate === null ? 'n/a' : `${pct(s.must.rate)}<div class="k">${s.must.passed} of ${s.must.exercised} exercised</div>`;
+  const codes = (total: number, counts: Record<string, number | undefined>) => `${total}${total ? `<div class="k">${esc(codesText(counts))}</div>` : ''}`;
   return `<div class="figures">${[
-    fig('MUST pass rate', rate),
+    fig('MUST judged', `${h.judged} of ${h.testable}<div class="k">${h.passed} passed · ${h.failed} failed</div>`),
+    fig('MUST not exercised', codes(h.notExercised.total, h.notExercised.byReason)),
+    fig('MUST not applicable', codes(h.notApplicable.total, h.notApplicable.byCause)),
     fig('SHOULD findings', String(s.shouldFindings)),
-    fig('Catalog exercised', `${pct(s.exercisedShare)}<div class="k">${s.exercised} of ${s.requirements} requirements</div>`),
+    fig('Catalog judged', `${s.exercised} of ${s.requirements}<div class="k">requirements of every level and side</div>`),
     fig('Target', esc(rep.run.target), true),
     fig('Started', esc(rep.run.startTime ? rep.run.startTime.replace('T', ' ').replace(/\.\d+Z$/, ' UTC') : '—'), true),
     fig('Duration', esc(formatDuration(rep.run.durationMs)), true),
@@ -67,13 +81,29 @@ function topBoxes(rep: ConformanceReport): string {
     const note = rep.gate.strict ? ' — SC_STRICT=1: they fail the gate' : ' — kept apart from MUST failures; they do not fail the gate';
     out.push(`<div class="box amber"><h2>SHOULD findings (${rep.summary.shouldFindings} in ${should.length} requirements${esc(note)})</h2>${list(should.map((r) => `${link(r)} ${esc(r.statement)}${firstFailing(r)}`))}</div>`);
   }
+  // A broken run's unjudged rules are the run's doing (its errors are above): not listed.
+  const unjudged = rep.run.errors.length ? [] : rep.requirements.filter((r) => isServerMust(r) && r.verdict === 'not-exercised');
+  if (unjudged.length) {
+    const accepted = new Set(rep.gate.baseline?.accepted ?? []);
+    const line = (r: RequirementResult) => `${link(r)} <span class="chip">${esc(r.reasonCode)}</span>${accepted.has(r.id) ? ' <span class="chip baseline">accepted by the baseline</span>' : ''} ${esc(r.statement)} — <i>${esc(r.reason)}</i>`;
+    out.push(`<div class="box amber" id="not-exercised"><h2>MUST rules not exercised (${unjudged.length}: ${esc(codesText(rep.summary.headline.notExercised.byReason))})</h2><p>The target's answers kept the suite from judging them: a run with any of them outside the baseline is INCOMPLETE, never PASSED.</p>${list(unjudged.map(line))}</div>`);
+  }
+  const unreached = rep.requirements.filter((r) => isServerTestable(r) && r.verdict === 'not-applicable' && r.reasonCode !== 'selection');
+  if (unreached.length) {
+    const missing = rep.gate.required.missing;
+    const note = missing.length ? ` — the run must reach ${esc(missing.join(', '))} (${esc(rep.gate.required.source)}): INCOMPLETE` : '';
+    out.push(`<details class="box grey"${missing.length ? ' open' : ''}><summary><b>Rules the configuration cannot reach (${unreached.length})${note}</b></summary>${list(unreached.map((r) => `${link(r)} <span class="chip">${esc(r.reasonCode)}</span> ${esc(r.reason)}`))}</details>`);
+  }
   const b = rep.gate.baseline;
-  if (b && (b.suppressed.length || b.fixed.length)) {
+  if (b && (b.suppressed.length || b.fixed.length || b.accepted?.length || b.stale?.length)) {
+    const fixed = new Set(b.fixed);
     const items = [
       ...b.suppressed.map((id) => `<a href="#${esc(anchor(id))}">${esc(id)}</a> still fails (known gap, not blocking)`),
-      ...b.fixed.map((id) => `<a href="#${esc(anchor(id))}">${esc(id)}</a> now passes — <b>fixed: remove from the baseline</b>`),
+      ...b.fixed.map((id) => `<a href="#${esc(anchor(id))}">${esc(id)}</a> now passes — <b>fixed: remove from the baseline</b> (a stale entry: INCOMPLETE until then)`),
+      ...(b.accepted ?? []).map((id) => `<a href="#${esc(anchor(id))}">${esc(id)}</a> not exercised, accepted with its reason`),
+      ...(b.stale ?? []).filter((id) => !fixed.has(id)).map((id) => `<a href="#${esc(anchor(id))}">${esc(id)}</a> — <b>stale: the run contradicts this entry; update the baseline</b>`),
     ];
-    out.push(`<div class="box ${b.fixed.length ? 'green' : 'grey'}"><h2>Baseline ${esc(b.file)}</h2>${list(items)}</div>`);
+    out.push(`<div class="box ${b.stale?.length ? 'amber' : 'grey'}"><h2>Baseline ${esc(b.file)}</h2>${list(items)}</div>`);
   }
   if (rep.diff) {
     const d = rep.diff;
@@ -84,7 +114,7 @@ function topBoxes(rep: ConformanceReport): string {
       }</ul></div>`,
     );
   }
-  if (rep.run.filtered) out.push(`<div class="box grey">This run selected only some checks (<code>${esc(rep.run.filtered)}</code>): requirements outside the selection show as “no check”.</div>`);
+  if (rep.run.filtered) out.push(`<div class="box grey">This run selected only some checks (<code>${esc(rep.run.filtered)}</code>): requirements outside the selection show as “not applicable [selection]”.</div>`);
   const gaps = rep.requirements.filter((r) => r.verdict === 'no-check' && !r.onSkipList);
   if (gaps.length) {
     // A long list (a filtered run) would push the catalog off the first screen: folded then.
@@ -110,7 +140,7 @@ function sections(rep: ConformanceReport, tables: SpecTable[]): string {
     .map((name) => {
       const reqs = [...bySection.get(name)!].sort((a, b) => rank(a) - rank(b));
       const count = (v: string) => reqs.filter((r) => r.verdict === v).length;
-      const counts = `${count('passed')} passed · ${count('failed')} failed · ${reqs.length - count('passed') - count('failed')} not run`;
+      const counts = `${count('passed')} passed · ${count('failed')} failed · ${count('not-exercised')} not exercised · ${reqs.length - count('passed') - count('failed') - count('not-exercised')} other`;
       return `<section class="spec-section"><h2>${esc(name)}<span class="counts">${counts}</span></h2>${reqs.map((r) => requirementEntry(r, tables)).join('\n')}</section>`;
     })
     .join('\n');
@@ -126,6 +156,7 @@ function filters(rep: ConformanceReport): string {
     b('finding', 'SHOULD findings', findingReqs),
     b('no-check', 'No check', n['no-check']),
     b('not-exercised', 'Not exercised', n['not-exercised']),
+    b('not-applicable', 'Not applicable', n['not-applicable']),
     b('not-testable', 'Not testable', n['not-testable']),
     b('suite-side', 'Suite side', n['suite-side']),
     b('passed', 'Passed', n.passed),
@@ -141,14 +172,16 @@ export interface HtmlOptions {
 
 export function renderHtml(rep: ConformanceReport, opts: HtmlOptions = {}): string {
   const g = rep.gate;
+  const state = gateState(g);
   const reasons = g.reasons.length ? `<ul class="gate-reasons">${g.reasons.map((r) => `<li>${esc(r)}</li>`).join('')}</ul>` : '';
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${g.passed ? 'PASSED' : 'FAILED'} — Seller Connect conformance</title>
+<title>${state} — Seller Connect conformance</title>
 <style>${CSS}</style></head>
 <body>
-<header class="gate ${g.passed ? 'pass' : 'fail'}"><h1>Seller Connect conformance</h1><div class="gate-verdict">Gate: ${g.passed ? 'PASSED' : 'FAILED'}${g.strict ? ' (strict)' : ''}</div>${reasons}</header>
+<header class="gate ${STATE_CLASS[state]}"><h1>Seller Connect conformance</h1><div class="gate-verdict">Gate: ${state}${g.strict ? ' (strict)' : ''}</div><div class="gate-exit">exit ${g.exitCode}</div>${reasons}</header>
 <div class="wrap">
+${headlineBox(rep)}
 ${figures(rep)}
 ${chartsOverview(rep, opts.trend)}
 ${topBoxes(rep)}

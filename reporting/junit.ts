@@ -1,19 +1,23 @@
 /**
- * reports/junit.xml, written from the same verdicts as the conformance report so
- * that a CI system's test summary and the gate agree (issue "exact blame"):
+ * reports/junit.xml, rendered from the conformance report's verdicts, never
+ * judged again here, so that a CI system's test summary and the gate agree:
  *
  *  - a check with a MUST failure is a `<failure type="MUST">` naming the rules it
  *    was charged to, with each failure's evidence (masked, as in the report);
  *  - a check that broke (an exception, a timeout) is an `<error>`: the suite could not judge;
- *  - a skipped check is `<skipped message="…reason…">`;
+ *  - a check that judged nothing is `<skipped>`, its message coded:
+ *    `not exercised: rate_limited — …` (the target's answers prevented judging) or
+ *    `not applicable: no_control_api — …` (the run's configuration cannot reach it);
  *  - a SHOULD finding is no failed testcase unless SC_STRICT=1: it stays visible in
  *    `<system-out>` and as a `finding` property;
  *  - every testcase carries its rules as properties (`requirement`), each with
- *    this check's word on it (passed, failed, finding, not reached).
+ *    this check's word on it (passed, failed, finding, not exercised [code], …);
+ *  - one more testsuite, `conformance gate`, holds the gate as one testcase named
+ *    with its state and the headline: a failure when FAILED or INCOMPLETE, an error when BROKEN.
  */
-import type { Catalog } from '../catalog/index.js';
-import type { Check, Evidence } from './types.js';
-import { brokeBeforeJudging, failureSeverity, namedIds, type Severity, withLedger } from './verdicts.js';
+import { codesText } from './headline.js';
+import { namedIds, outcomeOf } from './verdicts.js';
+import type { Check, CheckRef, ConformanceReport, Evidence, RequirementResult } from './types.js';
 
 const xml = (s: string): string =>
   s
@@ -28,89 +32,139 @@ const xml = (s: string): string =>
 const seconds = (ms: number) => (ms / 1000).toFixed(3);
 
 function evidenceText(e: Evidence): string {
-  const lines = [`[${namedIds(e).join('][')}] ${e.title ?? ''}`, `  expected: ${e.expected ?? '?'}`, `  actual:   ${e.actual ?? '?'}`];
+  const lines = [`[${namedIds(e).join('][')}] ${e.title ?? ''}${e.attempt ? ` (attempt ${e.attempt}: a retry does not undo it)` : ''}`, `  expected: ${e.expected ?? '?'}`, `  actual:   ${e.actual ?? '?'}`];
   if (e.request?.method) lines.push(`  exchange: ${e.request.method} ${e.request.url ?? ''} → ${e.status === null ? 'no answer' : (e.status ?? '-')}`);
   if (e.transport) lines.push(`  on the wire: ${e.transport}`);
-  if (e.cut) lines.push('  body cut at the suite\'s cap (4 MiB): not judged');
+  if (e.cut) lines.push("  body cut at the suite's cap (4 MiB): not judged");
   if (e.bodyExcerpt) lines.push(`  body:     ${e.bodyExcerpt.replace(/\s*\n\s*/g, ' ')}`);
   if (e.curl) lines.push('  Reproduce with:', `    ${e.curl}`);
   return lines.join('\n');
 }
 
-interface Judged {
-  /** Failures that fail the testcase: MUST ones, and SHOULD ones under SC_STRICT=1. */
-  must: Evidence[];
-  /** True when one of them is a MUST failure (else they fail only by SC_STRICT). */
-  anyMust: boolean;
-  should: Evidence[];
-  broke: boolean;
+/** A skip reason or annotation as JUnit shows it: `not exercised: rate_limited — …`. */
+export function outcomeMessage(text: string): string {
+  const o = outcomeOf(text);
+  return `${o.state === 'not-exercised' ? 'not exercised' : 'not applicable'}: ${o.code} — ${o.detail}`;
 }
 
-function judgeCheck(asRead: Check, catalog: Catalog, strict: boolean): Judged {
-  const c = withLedger(asRead);
-  const byId = new Map(catalog.requirements.map((r) => [r.id, r]));
-  const severity = (e: Evidence): Severity => {
-    if (e.severity) return e.severity;
-    return namedIds(e).some((id) => failureSeverity(byId.get(id), id, c) === 'MUST') ? 'MUST' : 'SHOULD';
-  };
-  const named = c.evidence.filter((e) => namedIds(e).length > 0);
-  const must = named.filter((e) => severity(e) === 'MUST' || strict);
-  const should = named.filter((e) => !must.includes(e));
-  return { must, anyMust: named.some((e) => severity(e) === 'MUST'), should, broke: asRead.ledger !== undefined && brokeBeforeJudging(asRead) };
+/** What the report says of one check: its word on each rule it is listed under. */
+interface Words {
+  rules: { r: RequirementResult; ref: CheckRef }[];
 }
 
-function testcase(c: Check, catalog: Catalog, strict: boolean): { xml: string; failure: boolean; error: boolean; skipped: boolean } {
-  const { must, anyMust, should, broke } = judgeCheck(c, catalog, strict);
-  const ledgered = withLedger(c);
-  const props: string[] = [];
-  for (const id of c.ids) {
-    const word = must.some((e) => namedIds(e).includes(id))
-      ? 'failed'
-      : should.some((e) => namedIds(e).includes(id))
-        ? 'finding'
-        : (ledgered.ledger?.passed[id] ?? 0) > 0
-          ? 'passed'
-          : 'not reached';
-    props.push(`<property name="requirement" value="${xml(`${id}: ${word}`)}"/>`);
+function wordsByCheck(report: ConformanceReport): Map<string, Words> {
+  const out = new Map<string, Words>();
+  for (const r of report.requirements) {
+    for (const ref of r.checks) {
+      const w = out.get(ref.id) ?? { rules: [] };
+      w.rules.push({ r, ref });
+      out.set(ref.id, w);
+    }
   }
-  const findings = [...should.map(evidenceText), ...c.findings.map((f) => `[${f.requirement}] ${f.message}`)];
-  for (const f of findings) props.push(`<property name="finding" value="${xml(f.split('\n')[0])}"/>`);
+  return out;
+}
+
+/** This check's word on a rule, in a property: the report's, with the code of a rule it left unjudged. */
+function wordText(c: Check, r: RequirementResult, ref: CheckRef): string {
+  const word = ref.ruleVerdict ?? 'not reached';
+  if (word !== 'not reached') return word;
+  const own = c.notExercised?.[r.id] ?? (c.status === 'skipped' ? c.skipReason : undefined);
+  if (own) {
+    const o = outcomeOf(own);
+    return `${o.state === 'not-exercised' ? 'not exercised' : 'not applicable'} [${o.code}]`;
+  }
+  return r.verdict === 'not-exercised' || r.verdict === 'not-applicable' ? `not reached (${r.verdict.replace('-', ' ')} [${r.reasonCode}])` : 'not reached';
+}
+
+interface Case {
+  xml: string;
+  failure: boolean;
+  error: boolean;
+  skipped: boolean;
+}
+
+function testcase(c: Check, words: Words | undefined, report: ConformanceReport): Case {
+  const strict = report.gate.strict;
+  const rules = words?.rules ?? [];
+  const failed = rules.filter(({ ref }) => ref.ruleVerdict === 'failed');
+  const findings = rules.filter(({ ref }) => ref.ruleVerdict === 'finding');
+  const failing = strict ? [...failed, ...findings] : failed;
+  const broke = report.problems.some((p) => p.kind === 'broken-check' && p.checkTitle === c.title);
+  // A failing check the report lists under no rule: its failure names no catalog requirement (the gate fails on it).
+  const unattributed = c.status === 'failed' && rules.length === 0 && !broke;
+
+  const props = rules.map(({ r, ref }) => `<property name="requirement" value="${xml(`${r.id}: ${wordText(c, r, ref)}`)}"/>`);
+  // Under SC_STRICT=1 a SHOULD failure is in <failure>; a recorded observation (recordFinding) stays a finding.
+  const findingEvidence = strict ? [] : [...new Set(findings.flatMap(({ ref }) => ref.evidence))];
+  const shownFindings = [...findingEvidence.map(evidenceText), ...c.findings.map((f) => `[${f.requirement}] ${f.message}`)];
+  for (const f of shownFindings) props.push(`<property name="finding" value="${xml(f.split('\n')[0])}"/>`);
   const body: string[] = [];
   if (props.length) body.push(`<properties>${props.join('')}</properties>`);
-  const failure = must.length > 0;
+
+  const failure = failing.length > 0 || unattributed;
   const error = !failure && broke;
-  const skipped = !failure && !error && c.status === 'skipped';
+  const judgedAny = rules.some(({ ref }) => ref.ruleVerdict && ref.ruleVerdict !== 'not reached');
+  // A check that judged nothing, skipped or not: its first rule's reason, coded.
+  const unjudgedText = c.status === 'skipped' ? c.skipReason : Object.values(c.notExercised ?? {})[0];
+  const skipped = !failure && !error && !judgedAny && (c.status === 'skipped' || unjudgedText !== undefined);
   if (failure) {
-    const ids = [...new Set(must.flatMap(namedIds))];
-    body.push(`<failure type="${anyMust ? 'MUST' : 'SHOULD (SC_STRICT=1)'}" message="${xml(`${ids.length} rule${ids.length === 1 ? '' : 's'} failed: ${ids.join(', ')}`)}">${xml(must.map(evidenceText).join('\n\n'))}</failure>`);
+    const ids = [...new Set(failing.map(({ r }) => r.id))];
+    const evidence = [...new Set(failing.flatMap(({ ref }) => ref.evidence))];
+    const type = failed.length ? 'MUST' : unattributed ? 'unattributed' : 'SHOULD (SC_STRICT=1)';
+    const message = unattributed ? 'the failure names no catalog requirement' : `${ids.length} rule${ids.length === 1 ? '' : 's'} failed: ${ids.join(', ')}`;
+    const flaky = c.flaky ? '\n\n(flaky: failed on an attempt, passed on a retry; the failure stands)' : '';
+    body.push(`<failure type="${type}" message="${xml(message)}">${xml((evidence.length ? evidence.map(evidenceText).join('\n\n') : c.errors.join('\n\n')) + flaky)}</failure>`);
   } else if (error) {
     body.push(`<error type="${xml(c.rawStatus)}" message="${xml(`the check broke before it could judge: ${(c.errors[0] ?? c.rawStatus).split('\n')[0]}`)}">${xml(c.errors.join('\n\n'))}</error>`);
   } else if (skipped) {
-    body.push(`<skipped message="${xml(c.skipReason ?? 'skipped')}"/>`);
+    body.push(`<skipped message="${xml(unjudgedText ? outcomeMessage(unjudgedText) : 'not exercised: setup_failed — skipped without a reason')}"/>`);
   }
-  if (findings.length) body.push(`<system-out>${xml(`SHOULD findings (not failures${strict ? '' : ' unless SC_STRICT=1'}):\n${findings.join('\n\n')}`)}</system-out>`);
+  if (shownFindings.length) body.push(`<system-out>${xml(`SHOULD findings (not failures${strict ? '' : ' unless SC_STRICT=1'}):\n${shownFindings.join('\n\n')}`)}</system-out>`);
   const name = `<testcase name="${xml(c.title)}" classname="${xml(c.file)}" time="${seconds(c.durationMs)}"`;
   return { xml: body.length ? `${name}>${body.join('')}</testcase>` : `${name}/>`, failure, error, skipped };
 }
 
-/** The JUnit XML of a run: one testsuite per spec file, one testcase per check. */
-export function renderJunit(checks: readonly Check[], catalog: Catalog, options: { strict: boolean; name?: string; timestamp?: string }): string {
-  const files = [...new Set(checks.map((c) => c.file))];
-  let totals = { tests: 0, failures: 0, errors: 0, skipped: 0, ms: 0 };
-  const suites = files.map((file) => {
+/** The gate as one testcase: CI summaries show INCOMPLETE and BROKEN, not only failures. */
+function gateCase(report: ConformanceReport): Case {
+  const g = report.gate;
+  const h = report.summary.headline;
+  const name = `gate: ${g.state} (exit ${g.exitCode}) — MUST rules of the server: ${h.text}`;
+  const reasons = g.reasons.join('\n');
+  const lines = [h.text, h.notExercised.total ? `not exercised by reason: ${codesText(h.notExercised.byReason)}` : '', h.notApplicable.total ? `not applicable by cause: ${codesText(h.notApplicable.byCause)}` : '', reasons].filter(Boolean).join('\n');
+  let body = '';
+  if (g.state === 'FAILED' || g.state === 'INCOMPLETE') body = `<failure type="${g.state}" message="${xml(g.reasons[0] ?? g.state)}">${xml(lines)}</failure>`;
+  else if (g.state === 'BROKEN') body = `<error type="BROKEN" message="${xml(g.reasons[0] ?? 'the run is broken')}">${xml(lines)}</error>`;
+  else body = `<system-out>${xml(lines)}</system-out>`;
+  return { xml: `<testcase name="${xml(name)}" classname="conformance gate" time="0.000">${body}</testcase>`, failure: body.startsWith('<failure'), error: body.startsWith('<error'), skipped: false };
+}
+
+function suite(name: string, cases: Case[], ms: number, timestamp: string | undefined, properties = ''): { xml: string; counts: { tests: number; failures: number; errors: number; skipped: number; ms: number } } {
+  const counts = { tests: cases.length, failures: cases.filter((c) => c.failure).length, errors: cases.filter((c) => c.error).length, skipped: cases.filter((c) => c.skipped).length, ms };
+  const stamp = timestamp ? ` timestamp="${xml(timestamp)}"` : '';
+  return {
+    xml: `  <testsuite name="${xml(name)}" tests="${counts.tests}" failures="${counts.failures}" errors="${counts.errors}" skipped="${counts.skipped}" time="${seconds(ms)}"${stamp}>\n${properties ? `    ${properties}\n` : ''}${cases.map((c) => `    ${c.xml}`).join('\n')}\n  </testsuite>`,
+    counts,
+  };
+}
+
+/** The JUnit XML of a run: the gate's testsuite first, then one testsuite per spec file, one testcase per check. */
+export function renderJunit(report: ConformanceReport, checks: readonly Check[], options: { name?: string } = {}): string {
+  const words = wordsByCheck(report);
+  const h = report.summary.headline;
+  const gateProps = `<properties><property name="gate" value="${xml(report.gate.state)}"/><property name="exit" value="${report.gate.exitCode}"/><property name="headline" value="${xml(h.text)}"/></properties>`;
+  const suites = [suite('conformance gate', [gateCase(report)], 0, report.run.startTime, gateProps)];
+  for (const file of [...new Set(checks.map((c) => c.file))]) {
     const inFile = checks.filter((c) => c.file === file);
-    const cases = inFile.map((c) => testcase(c, catalog, options.strict));
-    const counts = {
-      tests: cases.length,
-      failures: cases.filter((c) => c.failure).length,
-      errors: cases.filter((c) => c.error).length,
-      skipped: cases.filter((c) => c.skipped).length,
-      ms: inFile.reduce((n, c) => n + c.durationMs, 0),
-    };
-    totals = { tests: totals.tests + counts.tests, failures: totals.failures + counts.failures, errors: totals.errors + counts.errors, skipped: totals.skipped + counts.skipped, ms: totals.ms + counts.ms };
-    const stamp = options.timestamp ? ` timestamp="${xml(options.timestamp)}"` : '';
-    return `  <testsuite name="${xml(file)}" tests="${counts.tests}" failures="${counts.failures}" errors="${counts.errors}" skipped="${counts.skipped}" time="${seconds(counts.ms)}"${stamp}>\n${cases.map((c) => `    ${c.xml}`).join('\n')}\n  </testsuite>`;
-  });
+    suites.push(
+      suite(
+        file,
+        inFile.map((c) => testcase(c, words.get(c.id), report)),
+        inFile.reduce((n, c) => n + c.durationMs, 0),
+        report.run.startTime,
+      ),
+    );
+  }
+  const t = suites.reduce((a, s) => ({ tests: a.tests + s.counts.tests, failures: a.failures + s.counts.failures, errors: a.errors + s.counts.errors, skipped: a.skipped + s.counts.skipped, ms: a.ms + s.counts.ms }), { tests: 0, failures: 0, errors: 0, skipped: 0, ms: 0 });
   const name = xml(options.name ?? 'Seller Connect conformance');
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="${name}" tests="${totals.tests}" failures="${totals.failures}" errors="${totals.errors}" skipped="${totals.skipped}" time="${seconds(totals.ms)}">\n${suites.join('\n')}\n</testsuites>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="${name}" tests="${t.tests}" failures="${t.failures}" errors="${t.errors}" skipped="${t.skipped}" time="${seconds(t.ms)}">\n${suites.map((s) => s.xml).join('\n')}\n</testsuites>\n`;
 }

@@ -10,7 +10,8 @@ import { parseTitleIds } from '../catalog/ids.js';
 import { parseAttachments, parseDeliveries, parseFastCheck, parseFindingAnnotations, parseLedger } from './evidence.js';
 import { maskText } from './masking.js';
 import { type PlaywrightReport, type ReportEntry, type ReportResult, type ReportTest, readJsonReport, reportEntries, resultErrors, stripAnsi } from './playwright-json.js';
-import type { Check, CheckStatus } from './types.js';
+import type { Check, CheckStatus, Evidence, Ledger } from './types.js';
+import { namedIds } from './verdicts.js';
 
 export interface ReadReport {
   report?: PlaywrightReport;
@@ -47,6 +48,45 @@ function skipReasonOf(test: ReportTest, last: ReportResult | undefined, raw: str
   if (raw === 'interrupted') return 'interrupted: the run was stopped before this check finished';
   if (raw === 'not run') return 'not run: the run ended before this check started';
   return undefined;
+}
+
+/**
+ * What the attempts before the last one failed (issue "A PASS is proof": retries never pass a MUST): their
+ * evidence naming rules, marked with the attempt, their ledger failures and error lines. An attempt that
+ * broke without naming a rule (an exception) leaves nothing: the retry judged in its place.
+ */
+export function earlierFailures(results: readonly ReportResult[]): { evidence: Evidence[]; failed: Record<string, number>; errors: string[]; attempts: number } {
+  const out = { evidence: [] as Evidence[], failed: {} as Record<string, number>, errors: [] as string[], attempts: 0 };
+  for (const [i, r] of results.slice(0, -1).entries()) {
+    const named = parseAttachments(r.attachments ?? []).filter((e) => namedIds(e).length > 0);
+    if (named.length === 0) continue;
+    out.attempts++;
+    out.evidence.push(...named.map((e) => ({ ...e, attempt: i + 1 })));
+    for (const [id, n] of Object.entries(parseLedger(r.attachments ?? [])?.failed ?? {})) out.failed[id] = (out.failed[id] ?? 0) + n;
+    out.errors.push(...resultErrors(r).map((m) => `attempt ${i + 1} of ${results.length}: ${cleanError(m)}`).filter(Boolean));
+  }
+  return out;
+}
+
+/** A check whose earlier attempt failed a rule: that failure stands in every report, the check shown flaky. */
+function withEarlierFailures(check: Check, results: readonly ReportResult[]): Check {
+  const earlier = earlierFailures(results);
+  if (earlier.attempts === 0) return check;
+  const ledger: Ledger = { passed: { ...check.ledger?.passed }, failed: { ...check.ledger?.failed } };
+  for (const [id, n] of Object.entries(earlier.failed)) ledger.failed[id] = (ledger.failed[id] ?? 0) + n;
+  // A SHOULD-level failure stays a finding of a passed check; any other named failure fails the check.
+  const fails = earlier.evidence.some((e) => e.severity !== 'SHOULD');
+  const lastFailed = check.status === 'failed';
+  return {
+    ...check,
+    status: fails || lastFailed ? 'failed' : check.status,
+    flaky: !lastFailed,
+    skipReason: fails ? undefined : check.skipReason,
+    evidence: [...earlier.evidence, ...check.evidence],
+    errors: [...earlier.errors, ...(lastFailed ? check.errors : [])],
+    ledger: check.ledger || Object.keys(ledger.failed).length ? ledger : undefined,
+    failedAttempts: earlier.attempts,
+  };
 }
 
 function toCheck({ spec, test, last, file, annotations }: ReportEntry): Check {
@@ -86,7 +126,7 @@ function toCheck({ spec, test, last, file, annotations }: ReportEntry): Check {
   // What a reader needs to see a failure without another file: a property's replay, the notifications received.
   if (status === 'failed') check.fastCheck = parseFastCheck(messages, annotations);
   check.deliveries = parseDeliveries(last?.attachments ?? []);
-  return check;
+  return withEarlierFailures(check, results);
 }
 
 /** Checks from an already parsed report object. */

@@ -2,14 +2,15 @@
  * A run the preflight stopped (fixtures/preflight.ts), as the report reads it:
  * no Playwright check ran, so the checks are made here from the outcome.
  *
- *   broken   the problems are the run's errors (exit 2); every requirement the
- *            target could be judged on is *not exercised*: "not run: the preflight…";
+ *   broken   the problems are the run's errors (exit 2, BROKEN); every requirement the
+ *            target could be judged on is *not exercised* [not_run]: "not run: the preflight…";
  *   refused  one failed check of GEN-AUTH-4 with its exchange as evidence (exit 1:
- *            a MUST failure of the target), every other requirement *not exercised*.
+ *            a MUST failure of the target), every other requirement *not exercised* [stopped_at_failure].
  * Requirements the catalog marks not testable, and the suite's own (client-side)
  * rules, keep their own verdicts.
  */
 import type { PreflightOutcome } from '../fixtures/preflight.js';
+import { notExercised } from '../protocol/outcomes.js';
 import type { ReadReport } from './playwright-report.js';
 import type { Catalog } from '../catalog/index.js';
 import type { Check } from './types.js';
@@ -28,7 +29,7 @@ export function preflightRead(outcome: PreflightOutcome, catalog: Catalog): Read
   const why =
     outcome.kind === 'broken'
       ? `not run: the preflight found the run broken (${outcome.problems.length} problem${outcome.problems.length === 1 ? '' : 's'}: see the run errors)`
-      : `not exercised: the run stopped at the preflight: ${outcome.refused.message} (${outcome.refused.requirement})`;
+      : notExercised('stopped_at_failure', `the run stopped at the preflight: ${outcome.refused.message} (${outcome.refused.requirement})`);
   const checks: Check[] = [check({ id: 'preflight:not-run', title: '(preflight) the checks of the run: not run', ids: rest, status: 'skipped', rawStatus: 'skipped', skipReason: why })];
   if (outcome.kind === 'refused') {
     const r = outcome.refused;

@@ -5,7 +5,10 @@
  *
  * Settings read here:
  *   SC_STRICT=1              SHOULD findings fail the gate too
- *   SC_BASELINE=path         [{id, reason}] of expected failures
+ *   SC_BASELINE=path         [{id, reason}] known failures, [{id, notExercised: code, reason}] accepted not-exercised rules
+ *   SC_REQUIRE=…             capabilities the run must reach (protocol/require.ts): default all on the embedded reference
+ *   SC_WRITE_BASELINE=path   writes this run's failures and non-transient not-exercised MUST rules as a baseline
+ *   SC_RUN_ID                the run's id: only its budget figures are shown
  *   SC_PREVIOUS_REPORT=path  an earlier conformance.json to diff against
  *   SC_HISTORY=dir           one summary per run kept there; the HTML draws the last 30 as a trend
  *   SC_BASE_URL              shown as the target (credentials never are)
@@ -21,6 +24,8 @@ import { renderHtml } from './html.js';
 import { runBudget } from '../fixtures/budget.js';
 import { footprint } from '../lib/footprint.js';
 import { renderJunit } from './junit.js';
+import { readRequired, type Required } from '../protocol/require.js';
+import { writeBaseline } from './baseline-write.js';
 import { describeTarget, maskValues, registerRunSecrets } from './masking.js';
 import { type ReadReport, readPlaywrightReport } from './playwright-report.js';
 import type { ConformanceReport, Problem } from './types.js';
@@ -47,6 +52,8 @@ export interface BuildFilesResult {
   jsonFile: string;
   htmlFile: string;
   junitFile: string;
+  /** SC_WRITE_BASELINE: the file written and its entries, or why none was written. */
+  baselineWritten?: { file: string; entries: number; left: string[] } | { error: string };
 }
 
 const truthy = (v: string | undefined) => !!v && !['0', 'false', 'no', ''].includes(v.toLowerCase());
@@ -66,6 +73,10 @@ export function buildReportFiles(opts: BuildFilesOptions): BuildFilesResult {
       settingErrors.push((e as Error).message);
     }
   }
+  let required: Required | undefined;
+  const req = readRequired(env);
+  if ('error' in req) settingErrors.push(req.error);
+  else required = req;
   let previous: ReturnType<typeof loadPrevious> | undefined;
   if (env.SC_PREVIOUS_REPORT) {
     try {
@@ -87,11 +98,15 @@ export function buildReportFiles(opts: BuildFilesOptions): BuildFilesResult {
     previous,
     settingErrors,
     problems,
+    required,
+    runId: env.SC_RUN_ID,
     now: opts.now,
   });
 
-  // What the run spent and created at the target, for the summary and the next reader of conformance.json.
-  report.run.budget = runBudget(opts.outDir)?.totals;
+  // What the run spent and created at the target. The budget folder may hold an earlier run's files (a reused
+  // reports folder, a run that broke before any check wrote): only this run's figures are shown.
+  const budget = runBudget(opts.outDir)?.totals;
+  report.run.budget = budget && (env.SC_RUN_ID === undefined || budget.runId === env.SC_RUN_ID) ? budget : undefined;
   report.run.footprint = read.report ? footprint(read.report as Parameters<typeof footprint>[0]) : undefined;
   mkdirSync(opts.outDir, { recursive: true });
   const jsonFile = join(opts.outDir, 'conformance.json');
@@ -101,6 +116,7 @@ export function buildReportFiles(opts: BuildFilesOptions): BuildFilesResult {
   writeFileSync(htmlFile, renderHtml(report, { trend: runTrend(env, report) }));
   // JUnit from the same verdicts (Playwright's own junit reporter is not used): CI summaries agree with the gate.
   const junitFile = join(opts.outDir, 'junit.xml');
-  writeFileSync(junitFile, maskValues(renderJunit(read.checks, catalog, { strict: truthy(env.SC_STRICT), timestamp: report.run.startTime })));
-  return { report, jsonFile, htmlFile, junitFile };
+  writeFileSync(junitFile, maskValues(renderJunit(report, read.checks)));
+  const baselineWritten = env.SC_WRITE_BASELINE ? writeBaseline(env.SC_WRITE_BASELINE, report, baseline) : undefined;
+  return { report, jsonFile, htmlFile, junitFile, baselineWritten };
 }

@@ -4,7 +4,8 @@
  * back, so fields are only ever added, never renamed.
  */
 
-import type { RequirementLevel, RequirementSource } from '../catalog/index.js';
+import type { RequirementLevel, RequirementNeed, RequirementSource } from '../catalog/index.js';
+import type { NotApplicableCause, NotExercisedReason } from '../protocol/outcomes.js';
 import type { BudgetTotals } from '../fixtures/budget.js';
 import type { Footprint } from '../lib/footprint.js';
 
@@ -31,6 +32,8 @@ export interface Evidence {
   transport?: string;
   /** The body passed the suite's cap and was cut, not judged. */
   cut?: boolean;
+  /** Recorded by an attempt before the last (retries): its failure stands (1-based). */
+  attempt?: number;
 }
 
 /** The `verdicts` attachment of a check (fixtures/ledger.ts): per requirement ID, the assertions naming it that passed and failed. */
@@ -107,16 +110,29 @@ export interface Check {
   findings: Finding[];
   /** The check's ledger; absent in reports written before the ledger (then a passed check proves its title's IDs). */
   ledger?: Ledger;
-  /** Rules the check ran too little of to judge (a property below its minimum cases): ID → why. Its passes of them do not count. */
+  /**
+   * Rules the check left unjudged while it went on (`not-exercised` annotations, "ID: <text>"): ID → the text, coded
+   * (`not exercised [rate_limited]: …`, `not applicable [no_control_api]: …`) or old-style ("time budget: …"). Its passes of them do not count.
+   */
   notExercised?: Record<string, string>;
+  /** Retries: a failed attempt before the last one, whose named failures are kept (its evidence is in `evidence`). */
+  failedAttempts?: number;
   /** A failed property: seed, path, counterexample, replay command. */
   fastCheck?: FastCheckFailure;
   /** The notifications a failing webhook check received (its `deliveries` attachment). */
   deliveries?: Delivery[];
 }
 
-/** `suite-side`: a rule the suite itself keeps (a client-side rule of the spec) that no check against the target exercised; `npm test` proves it. */
-export type Verdict = 'passed' | 'failed' | 'not-exercised' | 'not-testable' | 'suite-side' | 'no-check';
+/**
+ * The state of one rule (docs/REPORTS.md "Verdicts"):
+ *  - `not-exercised`: the target's answers prevented judging (`reasonCode`: a NotExercisedReason);
+ *  - `not-applicable`: the run's configuration cannot reach it (`reasonCode`: a NotApplicableCause), e.g. no control API, a --grep;
+ *  - `suite-side`: a rule the suite itself keeps (a client-side rule of the spec) that no check against the target exercised; `npm test` proves it.
+ */
+export type Verdict = 'passed' | 'failed' | 'not-exercised' | 'not-applicable' | 'not-testable' | 'suite-side' | 'no-check';
+
+/** Why a rule is not-exercised (a reason) or not-applicable (a cause): protocol/outcomes.ts. */
+export type ReasonCode = NotExercisedReason | NotApplicableCause;
 
 /** A check as listed under a requirement. */
 export interface CheckRef {
@@ -155,10 +171,16 @@ export interface RequirementResult {
   verdict: Verdict;
   /** For `failed`: MUST when a MUST-level check failed, else SHOULD (a finding, apart from MUST failures). */
   severity?: 'MUST' | 'SHOULD';
-  /** not-exercised: the skip reason; not-testable: the catalog's why; suite-side: why the target is not judged; no-check: the skip list's reason, if listed. */
+  /** not-exercised / not-applicable: why, in words; not-testable: the catalog's why; suite-side: why the target is not judged; no-check: the skip list's reason, if listed. */
   reason?: string;
+  /** not-exercised: the reason code; not-applicable: the cause (protocol/outcomes.ts). */
+  reasonCode?: ReasonCode;
+  /** From the catalog: what a target must offer (`client-side`: a rule of the suite's own client, apart from the server's counts). */
+  needs?: RequirementNeed[];
+  /** From the catalog: false when the spec leaves the facts needed to judge it "not shown". */
+  testable?: boolean;
   onSkipList?: boolean;
-  /** Set when the baseline lists this requirement as an expected failure. */
+  /** Set when the baseline lists this requirement (a known failure, or accepted as not exercised with its code): the entry's reason. */
   baseline?: string;
   checks: CheckRef[];
   findings: Finding[];
@@ -170,14 +192,36 @@ export interface Problem {
   checkTitle?: string;
 }
 
+/** PASSED 0 · FAILED 1 · BROKEN 2 · INCOMPLETE 3 (docs/REPORTS.md "The gate"). */
+export type GateState = 'PASSED' | 'FAILED' | 'BROKEN' | 'INCOMPLETE';
+
 export interface GateResult {
+  /** True exactly when `state` is PASSED. */
   passed: boolean;
-  /** 0 pass; 1 a blocking failure; 2 the run itself is broken (no usable report, run errors). */
-  exitCode: 0 | 1 | 2;
+  /** 0 passed; 1 a blocking failure; 2 the run itself is broken (no usable report, run errors); 3 incomplete (reachable MUST rules not judged). */
+  exitCode: 0 | 1 | 2 | 3;
+  state: GateState;
   strict: boolean;
   reasons: string[];
+  /** Failing rules that fail the gate (MUST failures outside the baseline; SHOULD ones too under SC_STRICT=1). */
   blocking: string[];
-  baseline?: { file: string; suppressed: string[]; fixed: string[]; notExercised: string[] };
+  /** Rules that keep the run from PASSED without failing it: reachable server MUST rules not exercised (and not accepted by the baseline), rules not applicable for a required capability, stale baseline entries. */
+  incomplete: string[];
+  /** The capabilities the run had to reach (SC_REQUIRE, or its default) and what is missing. */
+  required: { capabilities: string[]; source: string; missing: string[] };
+  baseline?: {
+    file: string;
+    /** Known failures that still fail: not blocking. */
+    suppressed: string[];
+    /** Known failures that now pass: stale entries (INCOMPLETE until removed). */
+    fixed: string[];
+    /** Known failures that ended not exercised (judged by the not-exercised rule, not accepted). */
+    notExercised: string[];
+    /** Rules accepted as not exercised with their code, that ended so: they do not make the run INCOMPLETE. */
+    accepted: string[];
+    /** Entries the run contradicts (fixed, or not exercised listed but passed, failed or not exercised for another reason): INCOMPLETE. */
+    stale: string[];
+  };
 }
 
 export interface RunDiff {
@@ -188,10 +232,38 @@ export interface RunDiff {
   noLongerExercised: string[];
 }
 
+/** Counts by reason or cause code. */
+export type CodeCounts = Partial<Record<ReasonCode, number>>;
+
+/**
+ * The honest headline (issue "A PASS is proof"): the server's testable MUST rules only (stated MUST, not
+ * client-side, not marked not testable), judged or not, with why not. `text` is what every report prints.
+ */
+export interface Headline {
+  testable: number;
+  judged: number;
+  passed: number;
+  failed: number;
+  notExercised: { total: number; byReason: CodeCounts };
+  notApplicable: { total: number; byCause: CodeCounts };
+  /** Testable and no check covers it (a gap in the suite), or outside the selection's checks. */
+  noCheck: number;
+  /** "judged N of M testable: P passed · F failed · X not exercised (by reason) · A not applicable (by cause)". */
+  text: string;
+  /** Apart: the suite's own client-side rules, and the catalog's not-testable entries. */
+  clientSide: { total: number; passed: number; failed: number; other: number };
+  notTestable: number;
+}
+
 export interface Summary {
   requirements: number;
   byVerdict: Record<Verdict, number>;
-  must: { total: number; exercised: number; passed: number; failed: number; rate: number | null };
+  /**
+   * The server's testable MUST rules (schemaVersion 2; before: every stated MUST, client-side and not-testable ones included).
+   * `exercised` = judged; `rate` = passed ÷ judged: never the headline, which is `headline`.
+   */
+  must: { total: number; exercised: number; passed: number; failed: number; rate: number | null; notExercised: number; notApplicable: number; noCheck: number };
+  headline: Headline;
   shouldFindings: number;
   exercised: number;
   exercisedShare: number;
@@ -209,14 +281,19 @@ export interface RunInfo {
   filtered?: string;
   /** Errors that stopped or spoiled the run (bad setting, missing or unreadable JSON report). */
   errors: string[];
+  /** The run's id (SC_RUN_ID): its budget figures are this run's only. */
+  runId?: string;
   /** What the run spent at the target: token requests by grant type, logins, API requests, the peak per account, 429s (fixtures/budget.ts). */
   budget?: BudgetTotals;
   /** What the run created on the accounts (lib/footprint.ts); each check removes what it created. */
   footprint?: Footprint;
 }
 
+export const SCHEMA_VERSION = 2;
+
 export interface ConformanceReport {
-  schemaVersion: 1;
+  /** 2: rule states not-applicable and reason codes, the gate's state and exit 3, the headline (protocol/conformance-report.schema.json). */
+  schemaVersion: typeof SCHEMA_VERSION;
   run: RunInfo;
   summary: Summary;
   gate: GateResult;

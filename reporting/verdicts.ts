@@ -12,25 +12,29 @@
  * - A requirement is `passed` only when at least one assertion naming it ran
  *   and none failed. A check's title does not pass a rule by itself.
  * - A check that failed with no failure recorded (an exception, a timeout)
- *   broke before it could judge: it is charged to no rule, its rules are
- *   `not-exercised` with the error as the reason, and the run lists it as a
- *   problem (the gate reports it; see gate.ts).
+ *   broke before it could judge: it is charged to no rule, the rules it did not
+ *   reach are `not-exercised` [check_error] (or [timeout]) with the error as the
+ *   reason, and the run lists it as a problem.
  * - A `finding` annotation naming the requirement also makes it `failed`
  *   with severity SHOULD (the target deviated from a SHOULD).
- * - Nothing ran: `not-testable` if the catalog says so, `not-exercised` (with
- *   the reason) if a tied check was skipped, stopped before it, or broke,
- *   `suite-side` for a rule of the client that no check cites, else `no-check`.
+ * - Nothing judged it: `not-testable` if the catalog says so; else, from its
+ *   tied checks' skip reasons and `not-exercised` annotations (protocol/outcomes.ts,
+ *   coded or old-style), `not-exercised` with a reason code (the target's answers
+ *   prevented judging; also a check that stopped at a failure or broke) or
+ *   `not-applicable` with a cause (every tied check was out of the configuration's
+ *   reach); with no tied check, `suite-side` for a rule of the client,
+ *   `not-applicable` [selection] in a narrowed run, else `no-check`.
  *
  * Reports written before the ledger existed (no `verdicts` attachment) are
  * read the old way (`withLedger`): a passed check proves the IDs of its title.
  */
 import { idPrefix } from '../catalog/ids.js';
 import type { Catalog, Requirement } from '../catalog/index.js';
+import { classifyLegacy, type NotExercisedReason, type Outcome, parseOutcome } from '../protocol/outcomes.js';
 import type { Check, CheckRef, Evidence, Finding, Problem, RequirementResult, RuleVerdict } from './types.js';
 
 export type Severity = 'MUST' | 'SHOULD';
 
-const NOT_EXERCISED = /^not exercised:\s*/i;
 const SUITE_SIDE = 'a rule the suite itself keeps, not the target: the project’s own tests (npm test) prove it';
 
 /** The IDs a piece of evidence names. */
@@ -126,16 +130,64 @@ function ref(c: Check, w: Word, req: Requirement): CheckRef {
   };
 }
 
-/** Why a tied check that ran gave no word on the requirement. */
-function whyNotReached(c: Check, id: string): string {
-  if (c.notExercised?.[id] !== undefined) return `not exercised: "${c.title}": ${c.notExercised[id]}`;
-  if (c.status === 'skipped') return c.skipReason ?? 'skipped without a reason';
-  if (brokeBeforeJudging(c)) return `"${c.title}" broke before it judged this rule: ${(c.errors[0] ?? c.rawStatus).split('\n')[0]}`;
-  if (c.status === 'failed') return `"${c.title}" stopped at a failure of ${chargedIds(c).join(', ')} before it got here`;
-  return `"${c.title}" ran no assertion naming it`;
+/** Why one tied check gave no word on a rule: its state and code, and the words shown. */
+interface Unjudged {
+  outcome: Outcome;
+  text: string;
+  /** Said by the check itself (a skip reason, an annotation), not inferred here from how it ended. */
+  said: boolean;
 }
 
-function judge(req: Requirement, tied: Check[], findings: Finding[], skipReason: string | undefined): RequirementResult {
+const RUN_STOPPED = /^(interrupted|not run):\s*/i;
+
+/** A skip reason or annotation text as an outcome: coded, old-style "not exercised: …", or words alone (classified). */
+export function outcomeOf(text: string): Outcome {
+  if (RUN_STOPPED.test(text)) return { state: 'not-exercised', code: 'not_run', detail: text };
+  return parseOutcome(text) ?? classifyLegacy(text);
+}
+
+/** Why a tied check gave no word on the requirement. */
+function whyNotReached(c: Check, id: string): Unjudged {
+  const derived = (code: NotExercisedReason, text: string): Unjudged => ({ outcome: { state: 'not-exercised', code, detail: text }, text, said: false });
+  const annotated = c.notExercised?.[id];
+  if (annotated !== undefined) {
+    const outcome = outcomeOf(annotated);
+    return { outcome, text: `"${c.title}": ${outcome.detail}`, said: true };
+  }
+  if (c.status === 'skipped') {
+    if (!c.skipReason) return derived('setup_failed', `"${c.title}" was skipped without a reason`);
+    const outcome = outcomeOf(c.skipReason);
+    return { outcome, text: outcome.code === 'not_run' ? c.skipReason : outcome.detail, said: true };
+  }
+  if (brokeBeforeJudging(c)) return derived(c.rawStatus === 'timedOut' ? 'timeout' : 'check_error', `"${c.title}" broke before it judged this rule: ${(c.errors[0] ?? c.rawStatus).split('\n')[0]}`);
+  if (c.status === 'failed') return derived('stopped_at_failure', `"${c.title}" stopped at a failure of ${chargedIds(c).join(', ')} before it got here`);
+  // A suite defect (the `unasserted` problem), never the target's doing: still not a pass.
+  return derived('check_error', `"${c.title}" ran no assertion naming it`);
+}
+
+/**
+ * The state of a rule no assertion gave a word on, from its tied checks: not exercised when any check that
+ * reached it could not judge it (the configuration reaches it), not applicable when every check was out of
+ * reach of the configuration. The code is the first one a check said itself, else the first inferred.
+ */
+function unjudgedState(tied: Check[], id: string): Pick<RequirementResult, 'verdict' | 'reason' | 'reasonCode'> {
+  const all = tied.map((c) => whyNotReached(c, id));
+  const exercised = all.filter((u) => u.outcome.state === 'not-exercised');
+  const pool = exercised.length ? exercised : all;
+  const chosen = pool.find((u) => u.said) ?? pool[0];
+  const texts = [...new Set([chosen.text, ...all.map((u) => u.text)])];
+  return { verdict: chosen.outcome.state, reasonCode: chosen.outcome.code, reason: texts.join('; ') };
+}
+
+/** How the run as a whole bears on a rule no check names. */
+interface RunScope {
+  /** The run selected only some checks (--grep, --rule, files, a shard). */
+  narrowed: boolean;
+  /** No check ran at all (no report, a run stopped before its first check): nothing is a gap of the suite. */
+  nothingRan: boolean;
+}
+
+function judge(req: Requirement, tied: Check[], findings: Finding[], skipReason: string | undefined, scope: RunScope): RequirementResult {
   const words = tied.map((c) => wordOf(c, req.id));
   const base: RequirementResult = {
     id: req.id,
@@ -147,6 +199,8 @@ function judge(req: Requirement, tied: Check[], findings: Finding[], skipReason:
     quote: req.quote,
     decision: req.decision,
     reasoning: req.reasoning,
+    needs: req.needs,
+    testable: req.testable === false ? false : undefined,
     verdict: 'no-check',
     checks: words.map((w) => ref(w.check, w, req)),
     findings: [],
@@ -171,12 +225,13 @@ function judge(req: Requirement, tied: Check[], findings: Finding[], skipReason:
     // A rule of the client (PKCE derivation, the receiver, the verifier) is the suite's to keep: the target
     // cannot break it, so no check against the target is missing; the project's own tests prove it.
     if (req.needs?.includes('client-side')) return { ...base, verdict: 'suite-side', reason: SUITE_SIDE };
+    // A narrowed run (--grep, --rule, files, a shard) holds only some checks: the others were not selected, not missing.
+    if (scope.nothingRan) return { ...base, verdict: 'not-exercised', reasonCode: 'not_run', reason: 'not run: the run ran no check (see the run errors)' };
+    if (scope.narrowed) return { ...base, verdict: 'not-applicable', reasonCode: 'selection', reason: 'no check of this narrowed run names it' };
     return { ...base, verdict: 'no-check', reason: skipReason, onSkipList: skipReason !== undefined };
   }
-  // Ran or not, no assertion naming it gave a word: the reasons, a real "not exercised:" skip first.
-  const reasons = [...new Set(tied.map((c) => whyNotReached(c, req.id)))];
-  const chosen = reasons.find((r) => NOT_EXERCISED.test(r)) ?? reasons[0];
-  return { ...base, verdict: 'not-exercised', reason: [chosen, ...reasons.filter((r) => r !== chosen)].join('; ').replace(NOT_EXERCISED, '') };
+  // Ran or not, no assertion naming it gave a word: not exercised or not applicable, with the code.
+  return { ...base, ...unjudgedState(tied, req.id) };
 }
 
 export interface Judged {
@@ -190,8 +245,11 @@ function idsOf(c: Check): string[] {
   return [...new Set([...c.ids, ...chargedIds(c), ...Object.keys(c.ledger?.passed ?? {}), ...Object.keys(c.ledger?.failed ?? {})])];
 }
 
-/** One result per catalog requirement, in catalog order, plus the findings and the problems found on the way. */
-export function judgeAll(catalog: Catalog, checksAsRead: Check[]): Judged {
+/**
+ * One result per catalog requirement, in catalog order, plus the findings and the problems found on the way.
+ * `narrowed`: the run selected only some checks (describeFilter): a rule no check names is not applicable [selection].
+ */
+export function judgeAll(catalog: Catalog, checksAsRead: Check[], narrowed = false): Judged {
   const checks = checksAsRead.map(withLedger);
   const known = new Map(catalog.requirements.map((r) => [r.id, r]));
   const skipList = new Map(catalog.skipList.map((s) => [s.id, s.reason]));
@@ -210,9 +268,9 @@ export function judgeAll(catalog: Catalog, checksAsRead: Check[]): Judged {
       else problems.push({ kind: 'unknown-id', message: `${id} is not in the catalog`, checkTitle: c.title });
     }
     if (c.status === 'skipped' && !c.skipReason) {
-      problems.push({ kind: 'skip-reason', message: 'skipped without a reason (expected "not exercised: needs …")', checkTitle: c.title });
-    } else if (c.status === 'skipped' && c.skipReason && !NOT_EXERCISED.test(c.skipReason) && !/^(interrupted|not run):/.test(c.skipReason)) {
-      problems.push({ kind: 'skip-reason', message: `skip reason does not begin with "not exercised:": ${c.skipReason}`, checkTitle: c.title });
+      problems.push({ kind: 'skip-reason', message: 'skipped without a reason (expected "not exercised [reason]: …" or "not applicable [cause]: …")', checkTitle: c.title });
+    } else if (c.status === 'skipped' && c.skipReason && parseOutcome(c.skipReason) === undefined && !RUN_STOPPED.test(c.skipReason)) {
+      problems.push({ kind: 'skip-reason', message: `skip reason is neither "not exercised [reason]: …" nor "not applicable [cause]: …": ${c.skipReason}`, checkTitle: c.title });
     }
     const charged = chargedIds(c);
     if (c.status === 'failed' && charged.length > 0 && !charged.some((id) => known.has(id))) {
@@ -223,7 +281,7 @@ export function judgeAll(catalog: Catalog, checksAsRead: Check[]): Judged {
       problems.push({ kind: 'broken-check', message: `the check broke before it could judge (${c.rawStatus}): ${(c.errors[0] ?? 'no error message').split('\n')[0]}`, checkTitle: c.title });
     }
     if (c.status === 'passed' && c.ledger) {
-      const silent = c.ids.filter((id) => known.has(id) && !c.ledger?.passed[id] && !c.ledger?.failed[id] && !c.findings.some((f) => f.requirement === id));
+      const silent = c.ids.filter((id) => known.has(id) && !c.ledger?.passed[id] && !c.ledger?.failed[id] && !c.findings.some((f) => f.requirement === id) && c.notExercised?.[id] === undefined);
       if (silent.length) problems.push({ kind: 'unasserted', message: `the title names ${silent.join(', ')}, but no assertion naming ${silent.length === 1 ? 'it' : 'them'} ran`, checkTitle: c.title });
     }
     for (const f of c.findings) {
@@ -240,7 +298,8 @@ export function judgeAll(catalog: Catalog, checksAsRead: Check[]): Judged {
     if (!known.has(id)) problems.push({ kind: 'catalog', message: `the skip list names ${id}, which is not in the catalog` });
   }
 
-  const requirements = catalog.requirements.map((r) => judge(r, byId.get(r.id) ?? [], findingsById.get(r.id) ?? [], skipList.get(r.id)));
+  const scope: RunScope = { narrowed, nothingRan: checks.length === 0 };
+  const requirements = catalog.requirements.map((r) => judge(r, byId.get(r.id) ?? [], findingsById.get(r.id) ?? [], skipList.get(r.id), scope));
   const findings = requirements.flatMap((r) => r.findings);
   return { requirements, findings, problems };
 }

@@ -1,9 +1,9 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { labelAllureResults, labelsFor } from '../reporting/allure.js';
+import { checkOutcomes, labelAllureResults, labelsFor, writeGateResult } from '../reporting/allure.js';
 import { loadCatalog } from '../catalog/index.js';
-import { CATALOG_DIR, tempDir } from './fixtures-report/helpers.js';
+import { CATALOG_DIR, check, reportFromChecks, tempDir } from './fixtures-report/helpers.js';
 
 /**
  * Allure labels: epic = API group, feature = resource (the section's second
@@ -75,4 +75,25 @@ test('a check’s status is the conformance report’s: failed for a MUST failur
   expect(read('b-result.json').status).toBe('passed');
   expect(read('b-result.json').labels).toContainEqual({ name: 'finding', value: 'GEN-ERR-2' });
   expect(read('c-result.json').status).toBe('broken');
+});
+
+test('Allure renders the report’s states, never judges again: a check that judged nothing is skipped with its coded reasons, and the gate is a result of its own', () => {
+  const rep = reportFromChecks([
+    check({ title: '[ITEM-IMG-2] order', ids: ['ITEM-IMG-2'], status: 'skipped', rawStatus: 'skipped', skipReason: 'not exercised [auth_ambiguous]: 401 to a token proven dead' }),
+    check({ title: '[GEN-AUTH-1][TX-REQ-1] refused', ids: ['GEN-AUTH-1', 'TX-REQ-1'], ledger: { passed: {}, failed: {} }, notExercised: { 'GEN-AUTH-1': 'not exercised [rate_limited]: 429', 'TX-REQ-1': 'not applicable [no_control_api]: x' } }),
+  ]);
+  const outcomes = checkOutcomes(rep);
+  expect(outcomes.get('[ITEM-IMG-2] order')).toMatchObject({ status: 'skipped', unjudged: ['ITEM-IMG-2: not exercised [auth_ambiguous]'] });
+  expect(outcomes.get('[GEN-AUTH-1][TX-REQ-1] refused')).toMatchObject({ status: 'skipped', unjudged: ['GEN-AUTH-1: not exercised [rate_limited]', 'TX-REQ-1: not applicable [no_control_api]'] });
+  const dir = join(tempDir(), 'allure-results');
+  mkdirSync(dir);
+  writeFileSync(join(dir, 'a-result.json'), JSON.stringify({ name: '[ITEM-IMG-2] order', status: 'skipped' }));
+  labelAllureResults(dir, catalog, outcomes);
+  writeGateResult(dir, rep);
+  const a = JSON.parse(readFileSync(join(dir, 'a-result.json'), 'utf8'));
+  expect(a.labels).toContainEqual({ name: 'not-exercised', value: 'ITEM-IMG-2: not exercised [auth_ambiguous]' });
+  expect(a.statusDetails.message).toBe('ITEM-IMG-2: not exercised [auth_ambiguous]');
+  const gate = JSON.parse(readFileSync(join(dir, 'conformance-gate-result.json'), 'utf8'));
+  expect(gate).toMatchObject({ status: 'broken', name: `Gate: INCOMPLETE (exit 3) — MUST rules of the server: ${rep.summary.headline.text}` });
+  expect(gate.statusDetails.message).toContain('2 MUST rules the configuration reaches were not exercised (auth_ambiguous 1, rate_limited 1)');
 });

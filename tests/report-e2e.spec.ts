@@ -4,7 +4,8 @@ import { expect, test } from '@playwright/test';
 import { generateAllure, labelAllureResults } from '../reporting/allure.js';
 import { loadCatalog } from '../catalog/index.js';
 import { scanForSecrets } from './secret-scan.js';
-import { CATALOG_DIR, filesFrom, runFixtureProject, runScript, tempDir } from './fixtures-report/helpers.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { CATALOG_DIR, filesFrom, ROOT, runFixtureProject, runScript, tempDir } from './fixtures-report/helpers.js';
 
 /**
  * The pipeline on real Playwright output: a tiny run (tests/fixtures-report/
@@ -31,16 +32,21 @@ test.beforeAll(() => {
 });
 
 test('the real JSON report gives the expected verdicts, with the harness evidence', () => {
-  const { report } = filesFrom(join(out, 'playwright.json'), runEnv);
+  const { report, outDir } = filesFrom(join(out, 'playwright.json'), runEnv);
   const v = (id: string) => report.requirements.find((r) => r.id === id);
   expect(v('ITEM-CREATE-1')).toMatchObject({ verdict: 'failed', severity: 'MUST' });
   expect(v('ITEM-CREATE-1')?.checks[0].evidence[0]).toMatchObject({ status: 500, expected: '201', actual: '500', request: { method: 'POST' } });
   expect(v('ITEM-CREATE-1')?.checks[0].evidence[0].curl).toContain('$SC_ACCESS_TOKEN');
   expect(v('GEN-ERR-2')).toMatchObject({ verdict: 'failed', severity: 'SHOULD' });
   expect(v('GEN-ERR-2')?.findings[0].message).toBe('INVALID_BODY_REQUEST where INVALID_IMAGE fits better');
-  expect(v('ITEM-QUOTA-2')).toMatchObject({ verdict: 'not-exercised', reason: 'needs the control API (SC_CONTROL_URL)' });
+  expect(v('ITEM-QUOTA-2')).toMatchObject({ verdict: 'not-applicable', reasonCode: 'no_control_api', reason: 'needs the control API (SC_CONTROL_URL)' });
   expect(v('ITEM-LIST-2')?.verdict).toBe('passed');
   expect(report.gate.exitCode).toBe(1);
+  // A real run's conformance.json validates against the published schema (protocol/conformance-report.schema.json).
+  const schema = JSON.parse(readFileSync(join(ROOT, 'protocol', 'conformance-report.schema.json'), 'utf8'));
+  const validate = new Ajv2020({ strict: true, allErrors: true }).compile(schema);
+  const written = JSON.parse(readFileSync(join(outDir, 'conformance.json'), 'utf8'));
+  expect(validate(written), JSON.stringify(validate.errors)).toBe(true);
 });
 
 test('the scan finds the leak inside Playwright’s own HTML report zip; our reports hold none', () => {

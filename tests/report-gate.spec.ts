@@ -42,10 +42,11 @@ test.describe('exit codes', () => {
 test.describe('baseline', () => {
   const baseline = loadBaseline(fixture('baseline.json'));
 
-  test('listed failures do not fail the gate; a listed requirement that passes is reported fixed', () => {
+  test('listed failures do not fail the gate; a listed requirement that passes is reported fixed, and the stale entry makes the run INCOMPLETE', () => {
     const rep = reportFrom('run-mixed.json', { baseline });
-    expect(rep.gate).toMatchObject({ passed: true, exitCode: 0 });
-    expect(rep.gate.baseline).toMatchObject({ suppressed: ['ITEM-CREATE-1', 'ITEM-LIST-2'], fixed: ['GEN-AUTH-1'] });
+    expect(rep.gate).toMatchObject({ passed: false, exitCode: 3, state: 'INCOMPLETE', blocking: [], incomplete: ['GEN-AUTH-1'] });
+    expect(rep.gate.baseline).toMatchObject({ suppressed: ['ITEM-CREATE-1', 'ITEM-LIST-2'], fixed: ['GEN-AUTH-1'], stale: ['GEN-AUTH-1'] });
+    expect(rep.gate.reasons).toEqual(['the baseline is stale: GEN-AUTH-1 now passes (fixed: remove from ' + baseline.file + ')']);
     expect(rep.requirements.find((r) => r.id === 'ITEM-CREATE-1')?.baseline).toContain('server issue #12');
     const text = formatConsoleSummary(rep);
     expect(text).toContain('Fixed — remove from the baseline');
@@ -124,7 +125,7 @@ test.describe('a broken run', () => {
     const res = runScript('scripts/conformance.ts', ['--report-only'], { SC_REPORTS: reports, SC_ACCOUNTS: `pro-1:${PLANTED.settingPassword}` });
     expect(res.code, res.out).toBe(2);
     expect(res.out).toContain("Run error: SC_ACCOUNTS must be a JSON array of {username, password, plan}; got '***'");
-    expect(res.out).toContain('Gate: FAILED');
+    expect(res.out).toContain('Gate: BROKEN (exit 2)');
     expect(res.out).not.toContain(PLANTED.settingPassword);
     expect(readFileSync(join(reports, 'conformance.html'), 'utf8')).not.toContain(PLANTED.settingPassword);
     expect(existsSync(join(reports, 'conformance.html'))).toBe(true);

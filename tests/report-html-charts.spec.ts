@@ -20,10 +20,12 @@ const passed = (ids: string[], ms = 100, extra: Partial<Check> = {}) =>
 const failed = (id: string, ms = 100, title = `[${id}] fails`) =>
   check({ title, ids: [id], status: 'failed', rawStatus: 'failed', durationMs: ms, evidence: [{ requirements: [id], title: 'broken', expected: 'a', actual: 'b', severity: 'MUST' }], ledger: { passed: {}, failed: { [id]: 1 } } });
 
-// GEN 1/1 passed; ITEM: one MUST failing, two passing (one check proves two rules and is slow); AUTH, WH, TX partly.
+// GEN 1/1 passed; ITEM: one MUST failing, two passing (one check proves two rules and is slow), one not exercised
+// (a 401 to a token proven dead), two without a check; AUTH, WH, TX partly.
 function sample(): ConformanceReport {
   return reportFromChecks([
     passed(['GEN-AUTH-1'], 300),
+    check({ title: '[ITEM-QUOTA-2] lowering', ids: ['ITEM-QUOTA-2'], status: 'skipped', rawStatus: 'skipped', durationMs: 20, skipReason: 'not exercised [auth_ambiguous]: the token was proven dead' }),
     failed('ITEM-QUOTA-1', 2_500, '[ITEM-QUOTA-1] a create beyond the quota answers 201 and the item is inactive'),
     passed(['ITEM-CREATE-1', 'ITEM-LIST-2'], 9_000),
     passed(['AUTH-REFRESH-2'], 1_200),
@@ -33,30 +35,39 @@ function sample(): ConformanceReport {
 }
 const rep = sample();
 
-test('the MUST pass rate per group: groups in the order GEN, AUTH, ITEM, TX, WH, with passed/exercised and the failing count', () => {
+test('the server MUST rules per group: groups in the order GEN, AUTH, ITEM, TX, WH, each bar over every testable MUST rule, not exercised in its own colour, never 100% of what ran', () => {
   const svg = groupPassChart(rep);
   const rows = [...svg.matchAll(/class="lbl[^"]*">([A-Z]+)<\/text>/g)].map((m) => m[1]);
   expect(rows).toEqual(['GEN', 'AUTH', 'ITEM', 'TX', 'WH']);
-  expect(svg).toContain('100% · 1/1');
-  expect(svg).toContain('66.7% · 2/3 · 1 failing');
+  expect(svg).toContain('100% · 1/1 passed');
+  // ITEM: 2 of its 6 testable MUST rules passed, 1 failed, 1 not exercised: 33.3%, not "66.7% of 3 exercised".
+  expect(svg).toContain('33.3% · 2/6 passed · 1 failing · 1 not exercised');
+  const item = svg.match(/<g class="row failing"><title>ITEM[\s\S]*?<\/g>/)?.[0] ?? '';
+  expect([...item.matchAll(/class="(c-[a-z]+)"/g)].map((m) => m[1])).toEqual(['c-track', 'c-pass', 'c-fail', 'c-notex']);
   // Title and text alternative: the numbers as sentences.
   expect(svg).toMatch(/<svg role="img" aria-labelledby="chart-groups-t chart-groups-d"/);
-  expect(svg).toContain('<title id="chart-groups-t">MUST pass rate per group</title>');
-  expect(svg).toMatch(/<desc id="chart-groups-d">[^<]*ITEM: MUST pass rate 66.7% \(2 of 3 exercised MUST requirements passed, 1 failed\), 3 MUST not exercised/);
-  expect(svg).toContain('<li>ITEM: MUST pass rate 66.7%');
+  expect(svg).toContain('<title id="chart-groups-t">Server MUST rules per group: passed, failed, not exercised, not applicable</title>');
+  expect(svg).toMatch(/<desc id="chart-groups-d">[^<]*ITEM: judged 3 of 6 testable MUST rules: 2 passed, 1 failed, 1 not exercised, 0 not applicable, 2 without a check/);
 });
 
-test('the MUST pass rate per spec section names every section, the failing one in red', () => {
+test('a group whose MUST rules all went unjudged reads 0%, in the not-exercised colour, never 100%', () => {
+  const svg = groupPassChart(reportFromChecks([check({ title: '[GEN-AUTH-1] x', ids: ['GEN-AUTH-1'], status: 'skipped', rawStatus: 'skipped', skipReason: 'not exercised [rate_limited]: 429 after 4 retries' })]));
+  expect(svg).toContain('0% · 0/1 passed · 1 not exercised');
+  expect(svg).toMatch(/<g class="row unjudged"><title>GEN[^<]*<\/title>[\s\S]*?class="c-notex"/);
+  expect(svg).not.toMatch(/>100%/);
+});
+
+test('the server MUST rules per spec section name every section, the failing one in red', () => {
   const svg = sectionPassChart(rep);
   for (const s of [...new Set(rep.requirements.map((r) => r.section))]) expect(svg).toContain(s.replace(/ > /g, ' › ').slice(0, 20));
-  expect(svg).toMatch(/<g class="row failing"><title>States and transitions &gt; Item: MUST pass rate 0% \(0 of 1/);
+  expect(svg).toMatch(/<g class="row failing"><title>States and transitions &gt; Item: judged 1 of 2 testable MUST rules: 0 passed, 1 failed, 1 not exercised/);
 });
 
-test('the verdict mix per group adds up to the group and names all seven kinds', () => {
+test('the verdict mix per group adds up to the group and names all eight kinds', () => {
   const svg = verdictMixChart(rep);
-  expect(svg).toContain('ITEM (6 requirements): 2 passed, 1 MUST failed, 0 SHOULD findings, 0 not exercised, 0 not testable, 0 suite side, 3 no check');
-  expect(svg).toContain('AUTH (3 requirements): 1 passed, 0 MUST failed, 0 SHOULD findings, 0 not exercised, 1 not testable, 0 suite side, 1 no check');
-  for (const label of ['passed', 'MUST failed', 'SHOULD findings', 'not exercised', 'not testable', 'suite side', 'no check']) expect(svg).toMatch(new RegExp(`class="legend">${label} \\d+<`));
+  expect(svg).toContain('ITEM (6 requirements): 2 passed, 1 MUST failed, 0 SHOULD findings, 1 not exercised, 0 not applicable, 0 not testable, 0 suite side, 2 no check');
+  expect(svg).toContain('AUTH (3 requirements): 1 passed, 0 MUST failed, 0 SHOULD findings, 0 not exercised, 0 not applicable, 1 not testable, 0 suite side, 1 no check');
+  for (const label of ['passed', 'MUST failed', 'SHOULD findings', 'not exercised', 'not applicable', 'not testable', 'suite side', 'no check']) expect(svg).toMatch(new RegExp(`class="legend">${label} \\d+<`));
 });
 
 test('the slowest checks: each check once though it proves two rules, slowest first', () => {
@@ -96,7 +107,8 @@ test('SC_HISTORY: each whole run appends one summary, the trend reads the last 3
   expect(svg).toContain(`MUST pass rate and failing rules over the last ${HISTORY_LIMIT} runs`);
   expect(svg).toContain('this run');
   expect(svg.match(/<circle /g)).toHaveLength(HISTORY_LIMIT);
-  expect(svg).toContain('<li>this run: MUST pass rate 85.7% (6/7); 1 failing: ITEM-QUOTA-1</li>');
+  // Passed of testable (13 server MUST rules), never passed of what ran.
+  expect(svg).toContain('<li>this run: MUST pass rate 46.2% (6 passed of 13 testable, 7 judged, 1 not exercised); 1 failing: ITEM-QUOTA-1</li>');
 });
 
 test('SC_PREVIOUS_REPORT without a history: the run before and this one, and what changed in words', () => {
@@ -106,7 +118,7 @@ test('SC_PREVIOUS_REPORT without a history: the run before and this one, and wha
   writeFileSync(file, JSON.stringify({ ...before, run: { ...before.run, startTime: '2026-11-19T02:00:00.000Z' } }));
   const points = runTrend({ SC_PREVIOUS_REPORT: file }, { ...rep, run: { ...rep.run, startTime: '2026-11-20T02:00:00.000Z' } });
   expect(points.map((p) => p.failing)).toEqual([[], ['ITEM-QUOTA-1']]);
-  expect(trendChart(points)).toContain('MUST pass rate down 14.3 points to 85.7%; newly failing: ITEM-QUOTA-1');
+  expect(trendChart(points)).toContain('MUST pass rate up 15.4 points to 46.2%; newly failing: ITEM-QUOTA-1');
   // No setting: no trend chart at all; only one run: a note, no chart.
   expect(runTrend({}, rep)).toEqual([]);
   expect(trendChart([runPoint(rep)])).toContain('the trend starts with the next run');

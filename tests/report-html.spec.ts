@@ -35,15 +35,20 @@ test('the failing requirement is at the top: gate, figures, then the red list li
   expect(html).toMatch(/<details class="req failed-must" id="req-ITEM-CREATE-1" data-verdict="failed" open>/);
 });
 
-test('the headline figures are there: MUST pass rate, SHOULD findings, share exercised, target, time', () => {
-  for (const text of ['MUST pass rate', '71.4%', '5 of 7 exercised', 'SHOULD findings', 'Catalog exercised', '53.3%', 'embedded reference', '2026-11-20 02:00:00 UTC', '1 min 24 s']) {
+test('the headline comes first: testable server MUST rules judged, why not the rest, then SHOULD findings, target, time; never a pass rate of what ran', () => {
+  const headline = 'judged 7 of 13 testable: 5 passed · 2 failed · 0 not exercised · 3 not applicable (no_control_api 2, no_direct_sessions 1) · 3 without a check';
+  for (const text of ['Judged <b>7</b> of <b>13</b> testable MUST rules of the server', headline, 'apart: 0 client-side rules', '1 MUST entries not testable', 'MUST not exercised', 'MUST not applicable', 'SHOULD findings', 'embedded reference', '2026-11-20 02:00:00 UTC', '1 min 24 s']) {
     expect(html).toContain(text);
   }
+  expect(html.indexOf(headline)).toBeLessThan(html.indexOf('class="figures"'));
+  expect(html).not.toContain('MUST pass rate</div>');
+  expect(html).not.toContain('71.4%');
 });
 
 test('every verdict is explained: reasons, decisions, suite gaps, problems', () => {
   for (const text of [
-    '<b>Not exercised:</b> needs the control API (SC_CONTROL_URL)',
+    '<b>Not applicable [no_control_api]:</b> needs the control API (SC_CONTROL_URL)',
+    '<b>Not applicable [no_direct_sessions]:</b> needs a direct-integrator session',
     '<b>Not testable:</b> The spec does not show the lifetimes',
     'Left without a check on purpose (skip list)',
     'Testable requirements without a check (a gap in the suite) (2)',
@@ -68,6 +73,24 @@ test('a passing run shows a green gate', () => {
   expect(page).toContain('<header class="gate pass">');
   expect(page).toContain('Gate: PASSED');
   expect(page).not.toContain('id="failing"');
+});
+
+test('a run with a reachable MUST rule not exercised shows an amber INCOMPLETE gate, never green, and lists the rule with its reason code', () => {
+  const page = renderHtml(
+    reportFromChecks([
+      check({ title: '[GEN-AUTH-1] refused', ids: ['GEN-AUTH-1'], ledger: { passed: { 'GEN-AUTH-1': 1 }, failed: {} } }),
+      check({ title: '[ITEM-IMG-2] order', ids: ['ITEM-IMG-2'], status: 'skipped', rawStatus: 'skipped', skipReason: 'not exercised [auth_ambiguous]: a 401 to a token proven dead' }),
+    ]),
+  );
+  expect(page).toContain('<header class="gate incomplete">');
+  expect(page).toContain('<div class="gate-verdict">Gate: INCOMPLETE</div><div class="gate-exit">exit 3</div>');
+  expect(page).toContain('<title>INCOMPLETE — Seller Connect conformance</title>');
+  expect(page).toContain('Judged <b>1</b> of <b>13</b> testable MUST rules of the server');
+  expect(page).toContain('1 not exercised (auth_ambiguous 1)');
+  const box = page.slice(page.indexOf('id="not-exercised"'), page.indexOf('</div>', page.indexOf('id="not-exercised"')));
+  expect(box).toContain('<a href="#req-ITEM-IMG-2">ITEM-IMG-2</a> <span class="chip">auth_ambiguous</span>');
+  expect(page).toContain('<span class="badge b-not-exercised">not exercised [auth_ambiguous]</span>');
+  expect(page).not.toContain('gate pass');
 });
 
 test('titles and messages are escaped', () => {

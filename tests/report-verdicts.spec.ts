@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Requirement } from '../catalog/index.js';
 import { chargedIds, failureSeverity, isMustFailure, judgeAll } from '../reporting/verdicts.js';
+import type { Check } from '../reporting/types.js';
 import { check, reportFrom, reportFromChecks } from './fixtures-report/helpers.js';
 
 /**
@@ -25,13 +26,13 @@ test.describe('verdicts on run-mixed.json', () => {
       'ITEM-CREATE-1': 'failed/MUST',
       'ITEM-LIST-2': 'failed/MUST',
       'ITEM-QUOTA-1': 'passed',
-      'ITEM-QUOTA-2': 'not-exercised',
+      'ITEM-QUOTA-2': 'not-applicable',
       'ITEM-ATTR-3': 'passed',
       'ITEM-IMG-2': 'passed',
       'AUTH-REFRESH-2': 'failed/SHOULD',
-      'AUTH-DIRECT-1': 'not-exercised',
+      'AUTH-DIRECT-1': 'not-applicable',
       'AUTH-LIFE-1': 'not-testable',
-      'WH-SIG-1': 'not-exercised',
+      'WH-SIG-1': 'not-applicable',
       'WH-RETRY-1': 'no-check',
       'TX-REQ-1': 'no-check',
       'TX-DISPUTE-1': 'no-check',
@@ -57,12 +58,14 @@ test.describe('verdicts on run-mixed.json', () => {
     expect(get('AUTH-REFRESH-2').severity).toBe('SHOULD');
     // The check that recorded the annotation is listed under the requirement it is about.
     expect(get('GEN-ERR-2').checks.map((c) => c.title)).toContain('[ITEM-IMG-2] an image add with order -1 is refused with a 4xx');
-    expect(report.summary.must).toMatchObject({ total: 14, exercised: 7, passed: 5, failed: 2 });
+    // The server's testable MUST rules: 13 (GEN-ERR-2 is inferred, AUTH-LIFE-1 not testable).
+    expect(report.summary.must).toMatchObject({ total: 13, exercised: 7, passed: 5, failed: 2, notExercised: 0, notApplicable: 3, noCheck: 3 });
     expect(report.summary.shouldFindings).toBe(3);
   });
 
-  test('not-exercised carries the skip reason, not-testable the catalog why, no-check the skip list', () => {
-    expect(get('ITEM-QUOTA-2').reason).toBe('needs the control API (SC_CONTROL_URL)');
+  test('not-applicable carries the skip reason and its cause (old-style reasons classified), not-testable the catalog why, no-check the skip list', () => {
+    expect(get('ITEM-QUOTA-2')).toMatchObject({ reason: 'needs the control API (SC_CONTROL_URL)', reasonCode: 'no_control_api' });
+    expect(get('AUTH-DIRECT-1')).toMatchObject({ verdict: 'not-applicable', reasonCode: 'no_direct_sessions' });
     expect(get('AUTH-LIFE-1').reason).toContain('does not show the lifetimes');
     expect(get('TX-DISPUTE-1')).toMatchObject({ onSkipList: true, reason: expect.stringContaining('needs a dispute') });
     expect(get('WH-RETRY-1')).toMatchObject({ verdict: 'no-check', onSkipList: false });
@@ -169,12 +172,15 @@ test.describe('rules on hand-made checks', () => {
   test('a check that broke (an exception, a timeout) is charged to no rule: its rules are not exercised and the run cannot pass', () => {
     const broke = check({ title: '[ITEM-QUOTA-2] x', ids: ['ITEM-QUOTA-2'], status: 'failed', rawStatus: 'failed', errors: ['TypeError: x is undefined'], ledger: { passed: {}, failed: {} } });
     const rep = reportFromChecks([broke]);
-    expect(rep.requirements.find((r) => r.id === 'ITEM-QUOTA-2')).toMatchObject({ verdict: 'not-exercised', reason: expect.stringContaining('broke before it judged this rule: TypeError') });
+    expect(rep.requirements.find((r) => r.id === 'ITEM-QUOTA-2')).toMatchObject({ verdict: 'not-exercised', reasonCode: 'check_error', reason: expect.stringContaining('broke before it judged this rule: TypeError') });
     expect(rep.problems.map((p) => p.kind)).toContain('broken-check');
-    expect(rep.gate.exitCode).toBe(2);
+    // Not a broken run (2) any more: a reachable MUST rule left unjudged, INCOMPLETE.
+    expect(rep.gate).toMatchObject({ exitCode: 3, state: 'INCOMPLETE', incomplete: ['ITEM-QUOTA-2'] });
+    const timedOut = reportFromChecks([{ ...broke, rawStatus: 'timedOut', errors: ['Test timeout of 60000ms exceeded.'] }]);
+    expect(timedOut.requirements.find((r) => r.id === 'ITEM-QUOTA-2')).toMatchObject({ verdict: 'not-exercised', reasonCode: 'timeout' });
     // A passed check whose title names a rule no assertion named is a problem of the suite, and the rule is not passed.
     const silent = reportFromChecks([check({ title: '[ITEM-QUOTA-2] x', ids: ['ITEM-QUOTA-2'], ledger: { passed: {}, failed: {} } })]);
-    expect(silent.requirements.find((r) => r.id === 'ITEM-QUOTA-2')?.verdict).toBe('not-exercised');
+    expect(silent.requirements.find((r) => r.id === 'ITEM-QUOTA-2')).toMatchObject({ verdict: 'not-exercised', reasonCode: 'check_error' });
     expect(silent.problems.map((p) => p.kind)).toContain('unasserted');
   });
 
@@ -190,5 +196,48 @@ test.describe('rules on hand-made checks', () => {
       read: { checks: [], errors: [], report: { config: { argv: ['node', 'cli.js', 'test', '--grep', '@auth', '--workers', '2'], shard: { current: 1, total: 3 } } } },
     });
     expect(rep.run.filtered).toBe('--shard 1/3 --grep @auth');
+  });
+
+  test('in a narrowed run a rule no selected check names is not applicable [selection], never a gap, and never makes the run INCOMPLETE', () => {
+    const report = { config: { argv: ['node', 'cli.js', 'test', '--grep', 'GEN-AUTH-1'] } };
+    const rep = reportFromChecks([check({ title: '[GEN-AUTH-1] x', ids: ['GEN-AUTH-1'], ledger: { passed: { 'GEN-AUTH-1': 1 }, failed: {} } })], {
+      read: { report, checks: [check({ title: '[GEN-AUTH-1] x', ids: ['GEN-AUTH-1'], ledger: { passed: { 'GEN-AUTH-1': 1 }, failed: {} } })], errors: [] },
+      required: { capabilities: ['control-api'], causes: ['no_control_api'], source: 'SC_REQUIRE' },
+    });
+    expect(rep.requirements.find((r) => r.id === 'ITEM-QUOTA-1')).toMatchObject({ verdict: 'not-applicable', reasonCode: 'selection' });
+    expect(rep.requirements.find((r) => r.id === 'WH-RETRY-1')?.verdict).toBe('not-applicable');
+    expect(rep.summary.headline.text).toBe('judged 1 of 13 testable: 1 passed · 0 failed · 0 not exercised · 12 not applicable (selection 12)');
+    expect(rep.gate).toMatchObject({ state: 'PASSED', exitCode: 0 });
+  });
+
+  test('the state of an unjudged rule comes from the codes its checks give: skip reasons and per-rule annotations, coded or old-style', () => {
+    const state = (c: Check) => {
+      const r = reportFromChecks([c]).requirements.find((x) => x.id === 'ITEM-IMG-2');
+      return `${r?.verdict} [${r?.reasonCode}]`;
+    };
+    const skipped = (skipReason: string) => check({ title: '[ITEM-IMG-2] x', ids: ['ITEM-IMG-2'], status: 'skipped', rawStatus: 'skipped', skipReason });
+    expect(state(skipped('not exercised [rate_limited]: GET /items answered 429 5 times'))).toBe('not-exercised [rate_limited]');
+    expect(state(skipped('not applicable [quota_above_max_items]: limit 100 above SC_MAX_ITEMS 50'))).toBe('not-applicable [quota_above_max_items]');
+    expect(state(skipped('not exercised: the target answered 401 to the refusal'))).toBe('not-exercised [auth_ambiguous]');
+    expect(state(skipped('interrupted: the run was stopped before this check finished'))).toBe('not-exercised [not_run]');
+    // An unknown code never passes a rule.
+    expect(state(skipped('not exercised [made_up]: x'))).toBe('not-exercised [setup_failed]');
+    // A per-rule annotation inside a check that went on: that rule alone, its passes not counted.
+    const annotated = (text: string) => check({ title: '[ITEM-IMG-2][GEN-AUTH-1] x', ids: ['ITEM-IMG-2', 'GEN-AUTH-1'], ledger: { passed: { 'ITEM-IMG-2': 1, 'GEN-AUTH-1': 1 }, failed: {} }, notExercised: { 'ITEM-IMG-2': text } });
+    expect(state(annotated('not exercised [server_error]: POST …/images answered 503'))).toBe('not-exercised [server_error]');
+    expect(state(annotated('time budget: 2 of 15 cases (minimum 5)'))).toBe('not-exercised [time_budget]');
+    const rep = reportFromChecks([annotated('not exercised [auth_ambiguous]: 401 to a token proven dead')]);
+    expect(rep.requirements.find((r) => r.id === 'GEN-AUTH-1')?.verdict).toBe('passed');
+    // A check that stopped at another rule's failure: the rules after it are not exercised [stopped_at_failure].
+    const stopped = check({ title: '[ITEM-IMG-2][GEN-AUTH-1] x', ids: ['ITEM-IMG-2', 'GEN-AUTH-1'], status: 'failed', rawStatus: 'failed', evidence: [{ requirements: ['GEN-AUTH-1'], title: 't' }], ledger: { passed: {}, failed: { 'GEN-AUTH-1': 1 } } });
+    expect(state(stopped)).toBe('not-exercised [stopped_at_failure]');
+  });
+
+  test('a rule out of reach in one check but not judged in another that reached it is not exercised: the configuration reaches it', () => {
+    const rep = reportFromChecks([
+      check({ title: '[ITEM-IMG-2] a', ids: ['ITEM-IMG-2'], status: 'skipped', rawStatus: 'skipped', skipReason: 'not applicable [no_control_api]: needs the control API' }),
+      check({ title: '[ITEM-IMG-2] b', ids: ['ITEM-IMG-2'], status: 'skipped', rawStatus: 'skipped', skipReason: 'not exercised [rate_limited]: 429' }),
+    ]);
+    expect(rep.requirements.find((r) => r.id === 'ITEM-IMG-2')).toMatchObject({ verdict: 'not-exercised', reasonCode: 'rate_limited' });
   });
 });

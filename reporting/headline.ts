@@ -1,0 +1,65 @@
+/**
+ * The honest headline every report leads with (console, conformance.html,
+ * conformance.json, JUnit, Allure): the server's testable MUST rules only, how
+ * many were judged, and why the others were not.
+ *
+ *   judged 119 of 154 testable: 119 passed · 0 failed · 35 not exercised (auth_ambiguous 35) · 0 not applicable
+ *
+ * A pass rate over the rules that happened to run ("100% of 128 exercised") is
+ * never the headline: it hides every rule a server made unjudgeable.
+ */
+import { isClientSide, isNotTestable, isServerMust, isStatedMust } from './scope.js';
+import type { CodeCounts, Headline, RequirementResult } from './types.js';
+
+function countCodes(rules: RequirementResult[]): CodeCounts {
+  const out: CodeCounts = {};
+  for (const r of rules) if (r.reasonCode) out[r.reasonCode] = (out[r.reasonCode] ?? 0) + 1;
+  return out;
+}
+
+/** "auth_ambiguous 35, rate_limited 2", most first. */
+export function codesText(counts: CodeCounts): string {
+  return Object.entries(counts)
+    .sort((a, b) => (b[1] ?? 0) - (a[1] ?? 0) || a[0].localeCompare(b[0]))
+    .map(([code, n]) => `${code} ${n}`)
+    .join(', ');
+}
+
+export function headlineOf(requirements: RequirementResult[]): Headline {
+  const server = requirements.filter(isServerMust);
+  const judged = server.filter((r) => r.verdict === 'passed' || r.verdict === 'failed');
+  const failed = judged.filter((r) => r.verdict === 'failed' && r.severity === 'MUST').length;
+  const notEx = server.filter((r) => r.verdict === 'not-exercised');
+  const notApp = server.filter((r) => r.verdict === 'not-applicable');
+  const noCheck = server.filter((r) => r.verdict === 'no-check').length;
+  const byReason = countCodes(notEx);
+  const byCause = countCodes(notApp);
+  const client = requirements.filter(isClientSide);
+  const clientJudged = client.filter((r) => r.verdict === 'passed' || r.verdict === 'failed');
+  const clientFailed = client.filter((r) => r.verdict === 'failed' && r.severity === 'MUST').length;
+  const parts = [
+    `${judged.length - failed} passed`,
+    `${failed} failed`,
+    `${notEx.length} not exercised${notEx.length ? ` (${codesText(byReason)})` : ''}`,
+    `${notApp.length} not applicable${notApp.length ? ` (${codesText(byCause)})` : ''}`,
+  ];
+  if (noCheck) parts.push(`${noCheck} without a check`);
+  return {
+    testable: server.length,
+    judged: judged.length,
+    passed: judged.length - failed,
+    failed,
+    notExercised: { total: notEx.length, byReason },
+    notApplicable: { total: notApp.length, byCause },
+    noCheck,
+    text: `judged ${judged.length} of ${server.length} testable: ${parts.join(' · ')}`,
+    clientSide: { total: client.length, passed: clientJudged.length - clientFailed, failed: clientFailed, other: client.length - clientJudged.length },
+    notTestable: requirements.filter((r) => isNotTestable(r) && isStatedMust(r) && !isClientSide(r)).length,
+  };
+}
+
+/** The line about what the headline leaves out: the suite's client side and the not-testable entries. */
+export function apartText(h: Headline): string {
+  const c = h.clientSide;
+  return `apart: ${c.total} client-side rules of the suite itself (${c.passed} passed${c.failed ? `, ${c.failed} failed` : ''}${c.other ? `, ${c.other} not judged against the target: npm test proves them` : ''}) · ${h.notTestable} MUST entries not testable (the spec does not show what is needed)`;
+}

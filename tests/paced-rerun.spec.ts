@@ -1,0 +1,56 @@
+import { expect, test } from '@playwright/test';
+import { mergeRerun, pacedEnv, pacedRerunTargets } from '../reporting/paced-rerun.js';
+import type { ReadReport } from '../reporting/playwright-report.js';
+import type { Check, ConformanceReport, RequirementResult } from '../reporting/types.js';
+
+const check = (id: string, status: Check['status'] = 'skipped'): Check => ({
+  id,
+  title: `[ITEM-CREATE-1] ${id}`,
+  ids: ['ITEM-CREATE-1'],
+  file: 'items/create.spec.ts',
+  line: 10,
+  project: '',
+  tags: [],
+  status,
+  rawStatus: status,
+  flaky: false,
+  durationMs: 1,
+  should: false,
+  errors: [],
+  evidence: [],
+  findings: [],
+});
+
+const rule = (fields: Partial<RequirementResult>): RequirementResult =>
+  ({ id: 'ITEM-CREATE-1', section: 's', group: 'ITEM', level: 'MUST', source: 'stated', statement: '', quote: '', verdict: 'passed', checks: [], findings: [], needs: ['api'], ...fields }) as RequirementResult;
+
+const ref = (id: string, ruleVerdict?: string) => ({ id, title: id, file: 'items/create.spec.ts', line: 10, status: 'skipped', rawStatus: 'skipped', durationMs: 1, flaky: false, should: false, errors: [], evidence: [], ruleVerdict });
+
+const report = (state: string, requirements: RequirementResult[]) => ({ gate: { state }, requirements }) as unknown as Pick<ConformanceReport, 'gate' | 'requirements'>;
+
+test('an INCOMPLETE run re-runs the checks of MUST rules left rate_limited or timeout, once each', () => {
+  const requirements = [
+    rule({ id: 'ITEM-CREATE-1', verdict: 'not-exercised', reasonCode: 'rate_limited', checks: [ref('a'), ref('b', 'passed')] as never }),
+    rule({ id: 'ITEM-CREATE-2', verdict: 'not-exercised', reasonCode: 'timeout', checks: [ref('a'), ref('c')] as never }),
+    rule({ id: 'ITEM-CREATE-3', verdict: 'not-exercised', reasonCode: 'auth_ambiguous', checks: [ref('d')] as never }),
+  ];
+  expect(pacedRerunTargets(report('INCOMPLETE', requirements)).map((t) => t.id)).toEqual(['a', 'c']);
+});
+
+test('a FAILED, BROKEN or PASSED run is never re-run', () => {
+  const requirements = [rule({ verdict: 'not-exercised', reasonCode: 'rate_limited', checks: [ref('a')] as never })];
+  for (const state of ['FAILED', 'BROKEN', 'PASSED']) expect(pacedRerunTargets(report(state, requirements))).toEqual([]);
+});
+
+test("the re-run's result replaces the first one's for the same check, the others stay", () => {
+  const first: ReadReport = { checks: [check('a'), check('b', 'passed')], errors: [] };
+  const merged = mergeRerun(first, { checks: [check('a', 'failed')], errors: [] });
+  expect(merged.checks.map((c) => `${c.id}:${c.status}`)).toEqual(['a:failed', 'b:passed']);
+  // A re-run that produced no checks (it broke) changes nothing.
+  expect(mergeRerun(first, { checks: [], errors: ['no report'] })).toBe(first);
+});
+
+test('the re-run is paced: one worker, half the rate, its own reports folder', () => {
+  expect(pacedEnv({ SC_RATE_LIMIT: '30' }, '/r')).toMatchObject({ SC_WORKERS: '1', SC_RATE_LIMIT: '15', SC_REPORTS: '/r' });
+  expect(pacedEnv({ SC_RATE_LIMIT: 'off' }, '/r').SC_RATE_LIMIT).toBe('10');
+});
