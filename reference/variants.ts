@@ -29,6 +29,12 @@ export const VARIANTS = {
   'pagination-null': { description: 'the last page of a list carries "meta": {"pagination": null} (the real service\'s documented shape) instead of {next: null}' },
   'category-shape': { description: 'a leaf Category omits subcategories and a root omits parent_id (the real service\'s documented categories)' },
   'throttle-36': { description: 'past 36 API requests per second per account (the real service\'s published limit) the API answers 429, alternately with and without Retry-After (reference/throttle.ts)' },
+  // The sandbox control API (reference/control/): TARGET.md asks "2xx with a JSON body, or 4xx with {code, message}", no more
+  'control-refusals-404-422': {
+    description:
+      'the control API answers a missing or unknown username 404 {code, message} ("no account undefined", as an independent conforming server does) and any other bad body 422 {code, message}, instead of 400',
+  },
+  'control-answers-200': { description: 'every control call that works answers 200 (not 201 or 202), with fields TARGET.md does not name beside the ones it does' },
   // Transactions group (reference/transactions/)
   'accept-answers-200': { description: 'the two accept operations answer 200 instead of 201 (the spec shows no status)' },
 } satisfies Record<string, { description: string }>;

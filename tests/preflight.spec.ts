@@ -7,18 +7,18 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer, request as forward, type Server } from 'node:http';
+import { createServer, request as forward, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test } from './reference-fixture.js';
-import { type PreflightOutcome, runPreflight } from '../fixtures/preflight.js';
-import { loadSettings, readRunSettings, type Settings, SettingsError } from '../fixtures/settings.js';
-import { startSuiteServer } from '../fixtures/suite-server.js';
 import { loadCatalog } from '../catalog/index.js';
+import { type PreflightOutcome, runPreflight } from '../fixtures/preflight.js';
+import { capabilities, loadSettings, readRunSettings, type Settings, SettingsError } from '../fixtures/settings.js';
+import { startSuiteServer } from '../fixtures/suite-server.js';
 import { finishRun } from '../reporting/finish.js';
 import { preflightRead } from '../reporting/preflight-report.js';
-import { freePort } from './free-port.js';
 import type { External } from './external-reference.js';
 import { ROOT, tempDir } from './fixtures-report/helpers.js';
+import { freePort } from './free-port.js';
+import { expect, test } from './reference-fixture.js';
 
 const CATALOG_DIR = `${ROOT}/catalog`;
 
@@ -39,6 +39,22 @@ test.beforeAll(({ externalReference }) => {
 const settingsOf = (env: Record<string, string>): Settings => loadSettings({ ...target, SC_REQUEST_TIMEOUT_MS: '5000', ...env });
 const preflight = (env: Record<string, string> = {}, options: Parameters<typeof runPreflight>[1] = {}) => runPreflight(settingsOf(env), { deadlineMs: 20_000, ...options });
 const problems = (o: PreflightOutcome) => (o.kind === 'broken' ? o.problems : []);
+
+/** A server answering every request with `answer(request, body)` as [status, text]; its URL ends in /control. */
+async function plainServer(answer: (req: IncomingMessage, body: string) => [number, string]): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => {
+      body += c.toString();
+    });
+    req.on('end', () => {
+      const [status, text] = answer(req, body);
+      res.writeHead(status, { 'content-type': text.startsWith('{') ? 'application/json' : 'text/plain' }).end(text);
+    });
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/control`, close: () => new Promise((done) => server.close(() => done())) };
+}
 
 function noSecretIn(lines: string[]): void {
   const passwords = (JSON.parse(target.SC_ACCOUNTS) as { password: string }[]).map((a) => a.password);
@@ -68,6 +84,15 @@ test.describe('settings: every mistake at once', () => {
     expect(error?.problems[0]).toBe("SC_WORKERS: expected a number of parallel workers 1..64, or a share of the cores such as '50%'; got 'abc'");
   });
 
+  test('a control API the preflight found missing (SC_PREFLIGHT_ABSENT, set by global setup) is as if SC_CONTROL_URL were unset', () => {
+    for (const env of [target, {}]) {
+      const named = loadSettings(env);
+      const absent = loadSettings({ ...env, SC_PREFLIGHT_ABSENT: 'control-api' });
+      expect(named.controlUrl).toEqual(expect.any(String));
+      expect([absent.controlUrl, absent.controlToken, capabilities(absent).hasControlApi, capabilities(absent).hasDirectSessions]).toEqual([undefined, undefined, false, false]);
+    }
+  });
+
   test('readRunSettings never throws: defaults, with the problems apart', () => {
     expect(readRunSettings({ SC_WORKERS: 'abc' })).toMatchObject({ workers: 2, runDeadlineS: 1800, rules: [], problems: [expect.any(SettingsError)] });
     expect(readRunSettings({ SC_WORKERS: '50%', SC_RUN_DEADLINE_S: '0', SC_RULE: 'ITEM-QUOTA-1, AUTH-PKCE-3' })).toMatchObject({ workers: '50%', runDeadlineS: 0, rules: ['ITEM-QUOTA-1', 'AUTH-PKCE-3'], problems: [] });
@@ -91,7 +116,7 @@ test.describe('preflight against the reference', () => {
       ['typo in the port', { SC_BASE_URL: `${closed}/api` }, /^SC_BASE_URL: http:\/\/127\.0\.0\.1:\d+\/api does not answer \(GET \/api\/items\/categories: connection refused/],
       ['wrong client secret', { SC_CLIENT_SECRET: 'wrong-secret-value' }, /^SC_CLIENT_ID \/ SC_CLIENT_SECRET: the token endpoint refuses the client credentials \(POST \/oauth\/token → 401/],
       ['wrong password', { SC_ACCOUNTS: wrongPassword }, new RegExp(`^SC_ACCOUNTS: account '${accounts[0].username}' cannot log in: the login form came back`)],
-      ['wrong control token', { SC_CONTROL_TOKEN: 'wrong-control-token' }, /^SC_CONTROL_TOKEN: the control API refuses the token \(POST \/control\/direct-sessions → 401\)/],
+      ['wrong control token', { SC_CONTROL_TOKEN: 'wrong-control-token' }, /^SC_CONTROL_TOKEN: the control API refuses the token \(POST \/control\/direct-sessions → 401 \{code: UNAUTHORIZED\}; is SC_CONTROL_URL the control API\?\)$/],
       ['auth URL at the API', { SC_AUTH_URL: `${target.SC_BASE_URL}` }, /^SC_AUTH_URL: GET .*\/api\/auth answers 401 \(application\/json\), not a login page or a redirect/],
       ['auth URL at no route', { SC_AUTH_URL: target.SC_AUTH_URL.replace(/oauth$/, 'nowhere') }, /^SC_AUTH_URL: .*\/nowhere\/auth answers 404/],
       // The same failure of every account: one line naming them all.
@@ -110,6 +135,55 @@ test.describe('preflight against the reference', () => {
     const outcome = await preflight({ SC_BASE_URL: `${closed}/api`, SC_AUTH_URL: `${closed}/oauth`, SC_CONTROL_URL: `${closed}/control` });
     expect(problems(outcome).map((l) => l.split(':')[0])).toEqual(['SC_BASE_URL', 'SC_AUTH_URL', 'SC_CONTROL_URL']);
     expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  test('the control API: any answer TARGET.md allows is one; none there is a missing capability when required, else a setting', async () => {
+    // A control API answering a missing username 404 {code, message} ("no account undefined"), a wrong token 401.
+    const conforming = await plainServer((req, body) =>
+      req.headers.authorization !== `Bearer ${CONTROL}` ? [401, '{"code":"UNAUTHORIZED","message":"bad token"}'] : [404, `{"code":"NOT_FOUND","message":"no account ${(JSON.parse(body) as { username?: string }).username}"}`],
+    );
+    const nothing = await plainServer(() => [404, 'Not Found']);
+    try {
+      expect(await preflight({ SC_CONTROL_URL: conforming.url })).toMatchObject({ kind: 'ok', notes: [], absent: [] });
+      const required = await preflight({ SC_CONTROL_URL: nothing.url }, { required: ['control-api'] });
+      expect(required).toMatchObject({ kind: 'ok', absent: ['control-api'] });
+      expect(required.notes).toEqual([expect.stringMatching(/^SC_CONTROL_URL: no control API at http:\/\/127\.0\.0\.1:\d+\/control \(POST \/direct-sessions .*\); the run requires one \(SC_REQUIRE\): the checks that need it are not applicable \[no_control_api\]/)]);
+      expect(problems(await preflight({ SC_CONTROL_URL: nothing.url }, { required: [] }))).toEqual([
+        expect.stringMatching(
+          /^SC_CONTROL_URL: no control API at \S+ \(POST \/direct-sessions → 404 text\/plain 'Not Found' \(no \{code, message\}\) to \{username: '\S+'\} and to \{\}, with the token and with a made-up one\): unset SC_CONTROL_URL and SC_CONTROL_TOKEN to run without one$/,
+        ),
+      ]);
+    } finally {
+      await Promise.all([conforming.close(), nothing.close()]);
+    }
+  });
+
+  test('a throttled or failing authorization endpoint (429, 503) is the server\'s answer, left to the checks, never a setting', async () => {
+    for (const status of [429, 503]) {
+      // A proxy in front of the reference: GET /oauth/auth answers `status`, everything else as it is.
+      const upstream = new URL(target.SC_BASE_URL);
+      const proxy: Server = createServer((req, res) => {
+        if (req.url?.startsWith('/oauth/auth')) {
+          res.writeHead(status, { 'content-type': 'application/json', 'retry-after': '1' }).end('{"code":"SLOW_DOWN","message":"try later"}');
+          return;
+        }
+        const out = forward({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        });
+        req.pipe(out);
+      });
+      await new Promise<void>((done) => proxy.listen(0, '127.0.0.1', done));
+      const origin = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+      try {
+        const outcome = await preflight({ SC_BASE_URL: `${origin}/api`, SC_AUTH_URL: `${origin}/oauth` });
+        expect(problems(outcome), String(status)).toEqual([]);
+        expect(outcome.notes[0], String(status)).toMatch(new RegExp(`^SC_AUTH_URL: GET .*/auth answers ${status}: a failure or a throttle of the server`));
+        expect(outcome.notes.slice(1), String(status)).toEqual(expect.arrayContaining([expect.stringMatching(new RegExp(`^SC_ACCOUNTS: account '\\S+': .*got ${status} .*a failure of the server, left to the checks$`))]));
+      } finally {
+        await new Promise((done) => proxy.close(done));
+      }
+    }
   });
 
   test('SC_PUBLIC_URL where the suite server is not listening is named', async () => {
