@@ -63,11 +63,14 @@ test('a large limit is lowered to the room preferred, never below the active cou
   expect(await ensureRoom(none.deps(true), { min: 0, max: 45, prefer: 0, why: 'filling' })).toMatchObject({ ok: true, room: { total: 3, free: 0 } });
 });
 
-test('without the control API the check is not exercised, with the reason; never a failure', async () => {
+test('without the control API: too few slots is not exercised [target_state], too many for SC_MAX_ITEMS not applicable [quota_above_max_items]; never a failure', async () => {
   const few = await ensureRoom(account(5, 5, 1).deps(false), { min: 1, why: 'an active item' });
-  expect(few).toEqual({ ok: false, reason: expect.stringMatching(/^not exercised: an active item: limit 5, 5 active item\(s\), so 0 free slot\(s\); needs 1 or more, and no control API/) });
+  expect(few).toEqual({
+    ok: false,
+    reason: expect.stringMatching(/^not exercised \[target_state\]: an active item: limit 5, 5 active item\(s\), so 0 free slot\(s\); needs 1 or more, and no control API/),
+  });
   const many = await ensureRoom(account(1000, 3, 2).deps(false), { min: 1, max: 9, why: 'reaching the quota' });
-  expect(many).toMatchObject({ ok: false, reason: expect.stringContaining('997 free slot(s); needs 1..9') });
+  expect(many).toMatchObject({ ok: false, reason: expect.stringMatching(/^not applicable \[quota_above_max_items\]: .*997 free slot\(s\); needs 1\.\.9/) });
 });
 
 test('trim: with the control API the account gets exactly the room preferred, even when its own would do, and the undo restores it', async () => {

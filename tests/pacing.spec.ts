@@ -12,7 +12,7 @@ import { budgetTotals, workerBudget } from '../fixtures/budget.js';
 import { depositSessions, takeSession } from '../fixtures/session-broker.js';
 import { Session } from '../fixtures/session.js';
 import type { Settings } from '../fixtures/settings.js';
-import { drainThrottleNotes, onGiveUp, pacedApi, pacedToken, resetPacing, retryAfterMs } from '../fixtures/pacing.js';
+import { drainThrottleNotes, onGiveUp, pacedApi, pacedToken, resetPacing, retryAfterMs, tolerateThrottle } from '../fixtures/pacing.js';
 import { pacingSettings } from '../fixtures/pacing-settings.js';
 import { PaceSchedule, peakInWindow } from '../fixtures/pacing-window.js';
 import { startSuiteServer } from '../fixtures/suite-server.js';
@@ -84,6 +84,89 @@ test.describe('pacing', () => {
       onGiveUp(() => {});
       delete process.env.SC_RATE_LIMIT_RETRIES;
       resetPacing();
+    }
+  });
+
+  test('a 401 is re-checked with one read of the same token: alive, the 401 is the answer; dead, a pooled session renews and only an idempotent request is sent again', async () => {
+    const pooled = () => {
+      const state = { token: 'old', renewals: 0 };
+      return {
+        state,
+        session: {
+          get accessToken() {
+            return state.token;
+          },
+          username: 'pro-1',
+          pooled: true,
+          worked: true,
+          markWorked() {},
+          needsRenewal: () => false,
+          renew: async () => {
+            state.renewals++;
+            state.token = 'new';
+            return true;
+          },
+        },
+      };
+    };
+    const before = workerBudget().rechecks.api;
+    // Alive: the server answers 401 to this request but the same token reads: no renewal, no re-send.
+    const alive = pooled();
+    const sent: string[] = [];
+    const res = await pacedApi(alive.session, true, { authorization: 'Bearer old' }, async (h) => {
+      sent.push(h.authorization);
+      return answer(401);
+    }, 'POST /items', {
+      method: 'POST',
+      probe: async () => answer(200),
+    });
+    expect(res.status).toBe(401);
+    expect(res.authCheck).toEqual({ token: 'alive', probeStatus: 200 });
+    expect(sent).toEqual(['Bearer old']);
+    expect(alive.state.renewals).toBe(0);
+    // Dead, POST: renewed, never sent twice.
+    const deadPost = pooled();
+    const posts: string[] = [];
+    const refused = await pacedApi(deadPost.session, true, { authorization: 'Bearer old' }, async (h) => {
+      posts.push(h.authorization);
+      return answer(401);
+    }, 'POST /items', {
+      method: 'POST',
+      probe: async (h) => answer(h.authorization === 'Bearer new' ? 200 : 401),
+    });
+    expect(refused.authCheck).toMatchObject({ token: 'dead', renewed: true });
+    expect(posts).toEqual(['Bearer old']);
+    expect(deadPost.state.renewals).toBe(1);
+    // Dead, GET: renewed and sent again with the new token.
+    const deadGet = pooled();
+    const gets: string[] = [];
+    const again = await pacedApi(deadGet.session, true, { authorization: 'Bearer old' }, async (h) => {
+      gets.push(h.authorization);
+      return answer(h.authorization === 'Bearer new' ? 200 : 401);
+    }, 'GET /items', {
+      method: 'GET',
+      probe: async (h) => answer(h.authorization === 'Bearer new' ? 200 : 401),
+    });
+    expect(again.status).toBe(200);
+    expect(gets).toEqual(['Bearer old', 'Bearer new']);
+    expect(workerBudget().rechecks.api - before).toBe(3);
+    drainThrottleNotes();
+  });
+
+  test('a final 429 inside tolerateThrottle is returned, not handed over', async () => {
+    process.env.SC_RATE_LIMIT_RETRIES = '0';
+    resetPacing();
+    const given: string[] = [];
+    onGiveUp((what) => given.push(what));
+    try {
+      const res = await tolerateThrottle(() => pacedApi(null, false, {}, async () => answer(429, { 'retry-after': '0' }), 'DELETE /items/x', { method: 'DELETE' }));
+      expect(res.status).toBe(429);
+      expect(given).toEqual([]);
+    } finally {
+      onGiveUp(() => {});
+      delete process.env.SC_RATE_LIMIT_RETRIES;
+      resetPacing();
+      drainThrottleNotes();
     }
   });
 

@@ -23,6 +23,7 @@ import { randomUUID } from 'node:crypto';
 import { listOperations, type Operation, fillPath } from '../../schemas/operations.js';
 import { type ApiClient, type ApiResponse, bogusToken, expectStatus, type ImageHost, type Session, type Sessions, test, type Track, verify } from '../fixtures.js';
 import { extractList } from '../../schemas/lists.js';
+import { skipUnjudged } from '../../fixtures/unjudged.js';
 import { bearerRefusalUnproven } from './support/bearer-control.js';
 
 const API_OPERATIONS = listOperations().filter((op) => op.group !== 'auth');
@@ -145,10 +146,10 @@ async function controlThenRefused(f: Fixtures, op: Operation, bearer: string | n
   return { control, refused };
 }
 
-/** Any 4xx, once the control tells the refusal to be the bearer's; else not exercised, with why. */
+/** Any 4xx, once the control tells the refusal to be the bearer's; else not exercised, with its code. */
 async function expectBearerRefused(control: ApiResponse, refused: ApiResponse, requirements: string[], title: string): Promise<void> {
-  const unproven = bearerRefusalUnproven(refused, control);
-  if (unproven !== undefined) test.skip(true, `not exercised: ${title}: ${unproven}`);
+  const unproven = bearerRefusalUnproven(refused, control, title);
+  if (unproven !== undefined) skipUnjudged(unproven);
   await expectStatus(refused, '4xx', requirements, title);
 }
 

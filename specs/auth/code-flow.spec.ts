@@ -4,7 +4,7 @@
  * Each test logs in on its own: a code is single-use.
  */
 import { newCodeVerifier } from '../../lib/pkce.js';
-import { expectStatus, test, verify } from '../fixtures.js';
+import { expectStatus, notApplicable, test, verify } from '../fixtures.js';
 
 test.describe('code flow', { tag: '@auth' }, () => {
   test('[AUTH-CODE-1][AUTH-STATE-1][AUTH-TOKEN-1][AUTH-SCOPE-1] the PKCE code flow returns the state unchanged and a token pair the API accepts', async ({ oauth, api, sessions }) => {
@@ -59,7 +59,7 @@ test.describe('code flow', { tag: '@auth' }, () => {
   });
 
   test('[AUTH-CLIENT-1] one client_id and client_secret obtain sessions for several accounts', async ({ api, sessions, hasProAndBasic }) => {
-    test.skip(!hasProAndBasic, 'not exercised: needs a pro and a basic account (SC_ACCOUNTS)');
+    test.skip(!hasProAndBasic, notApplicable('accounts', 'needs a pro and a basic account (SC_ACCOUNTS)'));
     for (const plan of ['pro', 'basic'] as const) {
       const session = await sessions.fresh(plan);
       const res = await api.get(session, '/items/categories');

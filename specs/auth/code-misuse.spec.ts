@@ -10,8 +10,10 @@
  * own verifier, the registered redirect_uri, the right secret), which must
  * answer a token pair. A code is single-use, so the control spends a twin code
  * of its own (for AUTH-CODE-2 the control is the code's own first exchange). A
- * 429, or an invalid_client answered to the credentials the control just used,
- * is a refusal for another reason: the check is not exercised.
+ * 429 after the retries leaves the refusal's rule not exercised [rate_limited];
+ * a 401 or invalid_client answered to the credentials the control just used is
+ * the answer to the grant (its error judged) once a valid grant shows the same
+ * credentials still work, else not exercised [auth_ambiguous] (fixtures/refusal.ts).
  */
 import { newCodeVerifier } from '../../lib/pkce.js';
 import { bogusToken, test } from '../fixtures.js';
@@ -22,8 +24,7 @@ test.describe('code exchange misuse', { tag: '@auth' }, () => {
   test('[AUTH-CODE-2] a code exchanged a second time is refused with invalid_grant', async ({ oauth, sessions }) => {
     const grant = await oauth.authorize(sessions.anyAccount('pro'));
     await expectTokenControl(oauth, await oauth.exchange(grant), ['AUTH-TOKEN-1'], 'the first exchange of the code');
-    const replay = await oauth.exchange(grant);
-    await expectTokenRefused(replay, ['AUTH-CODE-2'], 'a second exchange of the same code is refused with invalid_grant', { error: 'invalid_grant' });
+    await expectTokenRefused(() => oauth.exchange(grant), ['AUTH-CODE-2'], 'a second exchange of the same code is refused with invalid_grant', { error: 'invalid_grant' });
   });
 
   test('[AUTH-CODE-4] an exchange with a well-formed but wrong code_verifier is refused with invalid_grant, one without a code_verifier with a 4xx', async ({ oauth, sessions, settings }) => {
@@ -42,15 +43,14 @@ test.describe('code exchange misuse', { tag: '@auth' }, () => {
     for (const [what, verifierField, error] of cases) {
       const grant = await oauth.authorize(account);
       const form = { grant_type: 'authorization_code', code: grant.code, redirect_uri: settings.redirectUri, ...verifierField(grant) };
-      await expectTokenRefused(await oauth.post(form), ['AUTH-CODE-4'], `an exchange with ${what} is refused${error ? ` with ${error}` : ''}`, { error });
+      await expectTokenRefused(() => oauth.post(form), ['AUTH-CODE-4'], `an exchange with ${what} is refused${error ? ` with ${error}` : ''}`, { error });
     }
   });
 
-  test('[AUTH-TOKEN-5] a code the provider never issued is refused with invalid_grant', async ({ oauth, sessions }) => {
+  test('[AUTH-TOKEN-5][AUTH-TOKEN-8] a code the provider never issued is refused with invalid_grant, in a 400', async ({ oauth, sessions }) => {
     const twin = await oauth.authorize(sessions.anyAccount('basic'));
     await expectTokenControl(oauth, await oauth.exchange(twin), ['AUTH-TOKEN-1'], 'an exchange of a code the provider issued');
-    const answer = await oauth.exchange({ code: bogusToken(), verifier: newCodeVerifier() });
-    await expectTokenRefused(answer, ['AUTH-TOKEN-5'], 'an exchange of a code never issued is refused with invalid_grant', { error: 'invalid_grant' });
+    await expectTokenRefused(() => oauth.exchange({ code: bogusToken(), verifier: newCodeVerifier() }), ['AUTH-TOKEN-5'], 'an exchange of a code never issued is refused with invalid_grant', { error: 'invalid_grant' });
   });
 
   test('[AUTH-CODE-5] an exchange whose redirect_uri differs from the authorization request, or lacks it, is refused', async ({ oauth, sessions, settings }) => {
@@ -60,11 +60,10 @@ test.describe('code exchange misuse', { tag: '@auth' }, () => {
     const other = new URL(settings.redirectUri);
     other.pathname = `${other.pathname.replace(/\/$/, '')}/elsewhere`;
     const differs = await oauth.authorize(account);
-    const answer = await oauth.exchange({ ...differs, redirectUri: other.toString() });
-    await expectTokenRefused(answer, ['AUTH-CODE-5'], 'an exchange naming another redirect_uri is refused');
+    await expectTokenRefused(() => oauth.exchange({ ...differs, redirectUri: other.toString() }), ['AUTH-CODE-5'], 'an exchange naming another redirect_uri is refused');
     // RFC 6749 4.1.3: redirect_uri is REQUIRED at the exchange when the authorization request carried one.
     const lacks = await oauth.authorize(account);
-    const without = await oauth.post({ grant_type: 'authorization_code', code: lacks.code, code_verifier: lacks.verifier });
+    const without = () => oauth.post({ grant_type: 'authorization_code', code: lacks.code, code_verifier: lacks.verifier });
     await expectTokenRefused(without, ['AUTH-CODE-5'], 'an exchange without redirect_uri is refused');
   });
 
@@ -74,13 +73,13 @@ test.describe('code exchange misuse', { tag: '@auth' }, () => {
     await expectTokenControl(oauth, await oauth.exchange(twin), ['AUTH-TOKEN-1'], 'a code exchange with the client_secret');
     const grant = await oauth.authorize(account);
     const wrongSecret = `wrong-${bogusToken()}`;
-    const exchange = await oauth.exchange(grant, { clientSecret: wrongSecret });
+    const exchange = () => oauth.exchange(grant, { clientSecret: wrongSecret });
     // A failed client authentication is the refusal tested here: 401 invalid_client is one (RFC 6749 5.2).
     await expectTokenRefused(exchange, ['AUTH-CLIENT-2'], 'a code exchange with a wrong client_secret is refused', { clientAuth: true });
 
     const session = await sessions.fresh(account);
     const rotated = await expectTokenControl(oauth, await oauth.refresh(session.refreshToken), ['AUTH-REFRESH-1'], 'a refresh with the client_secret');
-    const refresh = await oauth.refresh(rotated.refreshToken, { clientSecret: wrongSecret });
+    const refresh = () => oauth.refresh(rotated.refreshToken, { clientSecret: wrongSecret });
     await expectTokenRefused(refresh, ['AUTH-CLIENT-2'], 'a refresh with a wrong client_secret is refused', { clientAuth: true });
   });
 });

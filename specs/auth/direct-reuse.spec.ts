@@ -3,17 +3,18 @@
  * enforced and reuse is detected; presenting a refresh token that was already
  * rotated away revokes the entire session"). The suite obtains the first refresh
  * token from SC_DIRECT_TOKEN_COMMAND or the control API (the direct flow's own
- * steps are not shown); without either, these checks are not exercised.
+ * steps are not shown); without either, these checks are not applicable [no_direct_sessions].
  * Every test opens a direct session of its own. The control of each refusal
  * is the session's own first refresh, which rotated the token now presented
- * again (fixtures/refusal.ts: a 429 is a refusal for another reason).
+ * again (fixtures/refusal.ts: a 429 after the retries leaves the rule not
+ * exercised [rate_limited]; a 401 is judged once the credentials are shown to work).
  */
-import { expectStatus, recordPass, test, verify } from '../fixtures.js';
+import { expectStatus, notApplicable, recordPass, test, verify } from '../fixtures.js';
 import { expectTokenRefused } from '../../fixtures/refusal.js';
 import { pollUntilRefused, REVOCATION_WAIT_MS, skipWhenThrottled } from './revocation.js';
 
 test.describe('direct-integrator sessions', { tag: '@auth' }, () => {
-  test.skip(({ hasDirectSessions }) => !hasDirectSessions, 'not exercised: needs direct-integrator sessions (SC_DIRECT_TOKEN_COMMAND or SC_CONTROL_URL)');
+  test.skip(({ hasDirectSessions }) => !hasDirectSessions, notApplicable('no_direct_sessions', 'needs direct-integrator sessions (SC_DIRECT_TOKEN_COMMAND or SC_CONTROL_URL)'));
 
   test('[AUTH-DIRECT-1][GEN-VER-3] a direct session refresh token turns into a working access token and a new refresh token', async ({ sessions, api }) => {
     const session = await sessions.direct(sessions.anyAccount('pro'));
@@ -32,13 +33,13 @@ test.describe('direct-integrator sessions', { tag: '@auth' }, () => {
   test('[AUTH-REUSE-1] a rotated-away direct refresh token is refused with invalid_grant', async ({ sessions, oauth }) => {
     const session = await sessions.direct(sessions.anyAccount('pro'));
     const [rotated] = session.rotatedAway;
-    await expectTokenRefused(await oauth.refresh(rotated), ['AUTH-REUSE-1'], 'a rotated-away direct refresh token is refused with invalid_grant', { error: 'invalid_grant' });
+    await expectTokenRefused(() => oauth.refresh(rotated), ['AUTH-REUSE-1'], 'a rotated-away direct refresh token is refused with invalid_grant', { error: 'invalid_grant' });
   });
 
   test('[AUTH-REUSE-2] after a reuse, the newest refresh token of the direct session is refused with invalid_grant', async ({ sessions, oauth }) => {
     const session = await sessions.direct(sessions.anyAccount('pro'));
     await oauth.refresh(session.rotatedAway[0]); // the reuse; AUTH-REUSE-1 checks its answer
-    await expectTokenRefused(await oauth.refresh(session.refreshToken), ['AUTH-REUSE-2'], "after the reuse, the session's newest refresh token is refused", {
+    await expectTokenRefused(() => oauth.refresh(session.refreshToken), ['AUTH-REUSE-2'], "after the reuse, the session's newest refresh token is refused", {
       error: 'invalid_grant',
     });
   });

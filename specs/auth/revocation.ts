@@ -2,8 +2,7 @@
  * Helper of the auth specs (not a spec file): how long to wait for a revoked
  * access token to stop working, and the wait itself.
  */
-import { test } from '@playwright/test';
-import type { ApiClient, ApiResponse } from '../../fixtures/index.js';
+import { type ApiClient, type ApiResponse, notExercised, skipUnjudged } from '../../fixtures/index.js';
 
 /**
  * How long a revoked session's access token may keep working. A resource server
@@ -27,7 +26,7 @@ export async function pollUntilRefused(api: ApiClient, accessToken: string, time
   }
 }
 
-/** A poll that ended on a 429 says nothing of the revocation: the check is not exercised. */
+/** A poll that ended on a 429 says nothing of the revocation: the check is not exercised [rate_limited]. */
 export function skipWhenThrottled(res: ApiResponse, what: string): void {
-  if (res.status === 429) test.skip(true, `not exercised: ${what}: the API answered 429 (throttled) until the end of the wait, a refusal for another reason`);
+  if (res.status === 429) skipUnjudged(notExercised('rate_limited', `${what}: the API answered 429 (throttled) until the end of the wait, a refusal for another reason`));
 }

@@ -3,12 +3,12 @@
  * bounded sample of the tree's leaves, the attributes the spec names, and the
  * refusal of an unknown category.
  */
-import { expectSchema, expectStatus, recordFinding, test, verify } from '../fixtures.js';
+import { expectSchema, expectStatus, notExercised, recordFinding, test, verify } from '../fixtures.js';
 import type { CategoryAttribute } from '../../schemas/types.js';
 import { discreteValues } from './support/attributes.js';
 import { CONDITION_VALUES, ERROR_CODES, EXTERNAL_ID, EXTERNAL_ID_MAX } from './support/constants.js';
 import type { ItemsApi } from './support/items-api.js';
-import type { TargetCatalog } from './support/target-catalog.js';
+import { NO_CATEGORY, type TargetCatalog } from './support/target-catalog.js';
 
 type Raw = CategoryAttribute & Record<string, unknown>;
 
@@ -28,7 +28,7 @@ test.describe('category attributes', { tag: '@items' }, () => {
   test.beforeEach(async ({ readItems, catalog: read }) => {
     api = readItems;
     catalog = read;
-    test.skip(catalog.leaves.length === 0, 'not exercised: the target offers no assignable category');
+    test.skip(catalog.leaves.length === 0, NO_CATEGORY);
   });
 
   test('[ITEM-ATTR-1][ITEM-ATTR-2][ITEM-ATTR-3] every attribute of the sampled leaves has id, type and is_mandatory, and its type is one of the three kinds', async () => {
@@ -107,7 +107,7 @@ test.describe('category attributes', { tag: '@items' }, () => {
         }
       }
     }
-    test.skip(seen === 0, `not exercised: none of the ${catalog.leaves.length} sampled categories offers condition, brand, model or height_cm`);
+    test.skip(seen === 0, notExercised('target_state', `none of the ${catalog.leaves.length} sampled categories offers condition, brand, model or height_cm`));
   });
 
   test('[ITEM-ATTR-14] every sampled assignable category lists external_id as optional text of max_length 75', { tag: '@should' }, async () => {

@@ -8,26 +8,29 @@
  * be refused. The activate of ITEM-PRO-4 is sent with a free slot (once the
  * hidden item exists, one of the check's own active items is deleted; when the
  * account had no free slot of its own to fill, the control API raises the
- * limit; else the check is not exercised), so a server
+ * limit; else the check is not exercised [target_state], or not applicable
+ * [quota_above_max_items] when the account's room is above SC_MAX_ITEMS and no
+ * control API can lower it), so a server
  * that lets a Basic account activate cannot hide behind the missing slot; its
  * preconditions (the item hidden, a slot free) are read back before it is sent.
- * A 401 or 429 never counts as the refusal tested.
+ * A 429 after the retries never counts as the refusal tested, nor a 401 unless a
+ * re-check shows the token alive (fixtures/refusal.ts): then it is the refusal.
  */
-import { expectStatus, test, verify } from '../fixtures.js';
+import { expectStatus, notExercised, test, verify } from '../fixtures.js';
 import { standingOf } from './support/account-state.js';
 import { expectRefused, freshPayload } from './support/bind.js';
 import { needRoom } from './support/bind-room.js';
 import { sampleDraft } from './support/generators.js';
-import { plainLeaf } from './support/target-catalog.js';
+import { NO_CATEGORY, plainLeaf } from './support/target-catalog.js';
 
 test.describe('basic plan', { tag: '@items' }, () => {
   test('[ITEM-PRO-3] inactivate by a Basic account is refused with a 4xx and the item stays active', async ({ track, imageHost, settings, catalog, leaseItems }) => {
     const leaf = plainLeaf(catalog);
-    test.skip(!leaf, 'not exercised: the target offers no assignable category');
+    test.skip(!leaf, NO_CATEGORY);
     const { items, session } = await leaseItems('basic');
     await needRoom({ settings, track }, items, session, leaf!.id, { min: 1, why: 'an active item to inactivate' });
     const id = await items.createOk(freshPayload(sampleDraft(leaf!, { pro: false, minimal: true }), imageHost), ['ITEM-PRO-3']);
-    test.skip((await standingOf(items, id)) !== 'active', 'not exercised: the Basic account has no free slot, so the item is not active');
+    test.skip((await standingOf(items, id)) !== 'active', notExercised('target_state', 'the Basic account has no free slot, so the item is not active'));
     const res = await items.operate(id, 'inactivate');
     await expectRefused(res, ['ITEM-PRO-3'], `PUT /items/${id}/inactivate by a Basic account is refused`);
     const standing = await standingOf(items, id);
@@ -41,7 +44,7 @@ test.describe('basic plan', { tag: '@items' }, () => {
 
   test('[ITEM-PRO-4] activate by a Basic account of an item born hidden beyond the quota, with a slot free again, is refused with a 4xx and the item stays hidden', async ({ track, imageHost, settings, catalog, leaseItems }) => {
     const leaf = plainLeaf(catalog);
-    test.skip(!leaf, 'not exercised: the target offers no assignable category');
+    test.skip(!leaf, NO_CATEGORY);
     const { items, session } = await leaseItems('basic');
     // The free slots are filled before a create goes hidden: no more than SC_MAX_ITEMS allows. With the control API
     // the limit leaves none free (restored after the test), so the first create goes hidden and no filler is made.
@@ -56,7 +59,7 @@ test.describe('basic plan', { tag: '@items' }, () => {
     const fillers: string[] = [];
     for (let i = 0; i < free; i++) fillers.push(await items.createOk(freshPayload(draft, imageHost), ['ITEM-QUOTA-2']));
     const id = await items.createOk(freshPayload(draft, imageHost), ['ITEM-QUOTA-1']);
-    test.skip((await standingOf(items, id)) !== 'hidden', 'not exercised: the create beyond the quota did not give a hidden item (see ITEM-QUOTA-1)');
+    test.skip((await standingOf(items, id)) !== 'hidden', notExercised('setup_failed', 'the create beyond the quota did not give a hidden item (see ITEM-QUOTA-1)'));
     // A slot free again, so the missing Pro plan is the only reason left to refuse the activate: deleting one of
     // the check's own active items frees one (spec: delete frees a slot); else the control API raises the limit.
     if (fillers.length > 0) await expectStatus(await items.remove(fillers[0]), '2xx', ['ITEM-DELETE-1']);
@@ -64,7 +67,7 @@ test.describe('basic plan', { tag: '@items' }, () => {
       min: 1,
       why: 'a free slot, so that the missing Pro plan is the only reason to refuse the activate',
     });
-    test.skip((await standingOf(items, id)) !== 'hidden', 'not exercised: the item left the hidden list when the slot was made (the target activates hidden items when the limit rises)');
+    test.skip((await standingOf(items, id)) !== 'hidden', notExercised('target_state', 'the item left the hidden list when the slot was made (the target activates hidden items when the limit rises)'));
     await test.step(`preconditions: the item is hidden, ${room.free} slot(s) free (limit ${room.total}, ${room.active} active)`, async () => {});
     const res = await items.operate(id, 'activate');
     await expectRefused(res, ['ITEM-PRO-4'], `PUT /items/${id}/activate by a Basic account with a free slot is refused`);

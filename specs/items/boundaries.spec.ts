@@ -5,7 +5,7 @@
  * license_plate elsewhere. An external_id of exactly 75 characters is the ASCII
  * example of text-limits.spec.ts (accepted and read back).
  */
-import { expectStatus, test, verify } from '../fixtures.js';
+import { expectStatus, notExercised, test, verify } from '../fixtures.js';
 import { numericDefs } from './support/attributes.js';
 import { freshPayload } from './support/bind.js';
 import { LICENSE_PLATE, LICENSE_PLATE_MAX } from './support/constants.js';
@@ -19,7 +19,7 @@ test.describe('boundaries', { tag: '@items' }, () => {
     // The sampled leaf with the most ranged attributes: two creates put every one of them at each of its bounds.
     const leaf = [...catalog.leaves].sort((a, b) => rangedOf(b).length - rangedOf(a).length)[0];
     const ranged = leaf ? rangedOf(leaf) : [];
-    test.skip(ranged.length === 0, `not exercised: none of the ${catalog.leaves.length} sampled categories has a numeric attribute with a range`);
+    test.skip(ranged.length === 0, notExercised('target_state', `none of the ${catalog.leaves.length} sampled categories has a numeric attribute with a range`));
     const { items } = await leaseItems('basic');
     const draft = sampleDraft(leaf!, { pro: false });
     // Each create holds every ranged attribute at a bound, alternating, so together they reach both bounds of each
@@ -44,7 +44,7 @@ test.describe('boundaries', { tag: '@items' }, () => {
 
   test('[ITEM-VALID-16][ITEM-ATTR-12] a Cars item with a license_plate of exactly 10 characters is accepted and returns it on read', async ({ imageHost, catalog, leaseItems }) => {
     const { cars } = catalog;
-    test.skip(!cars, 'not exercised: the target has no assignable category named Cars (English)');
+    test.skip(!cars, notExercised('target_state', 'the target has no assignable category named Cars (English)'));
     const { items } = await leaseItems('basic');
     const draft = sampleDraft(cars!, { pro: false });
     const plate = 'SC12345678'.slice(0, LICENSE_PLATE_MAX);
@@ -55,7 +55,7 @@ test.describe('boundaries', { tag: '@items' }, () => {
 
   test('[ITEM-VALID-17] a license_plate outside Cars is refused, or accepted without being stored', async ({ imageHost, leaseItems, catalog }) => {
     const leaf = catalog.leaves.find((l) => !l.isCars && !l.defs.some((d) => d.id === LICENSE_PLATE));
-    test.skip(!catalog.cars || !leaf, 'not exercised: needs a Cars category and another one without license_plate');
+    test.skip(!catalog.cars || !leaf, notExercised('target_state', 'needs a Cars category and another one without license_plate'));
     const { items } = await leaseItems('basic');
     const draft = sampleDraft(leaf!, { pro: false });
     const res = await items.create(freshPayload({ ...draft, attributes: { ...draft.attributes, [LICENSE_PLATE]: 'SC1234' } }, imageHost));

@@ -9,7 +9,7 @@ import { freshPayload } from './support/bind.js';
 import { needRoom } from './support/bind-room.js';
 import { sampleDraft } from './support/generators.js';
 import { entryFor } from './support/items-api.js';
-import { plainLeaf } from './support/target-catalog.js';
+import { NO_CATEGORY, plainLeaf } from './support/target-catalog.js';
 
 /**
  * Enough racers that two of them overlap even when a loaded client sends them one connection at a time: each
@@ -23,7 +23,7 @@ const ROUNDS = 1;
 test.describe('concurrency', { tag: '@items' }, () => {
   test('[ITEM-QUOTA-1][ITEM-QUOTA-2][ITEM-LIMITS-2] parallel creates at the last free slot all answer 201 and never make more items active than the limit', async ({ track, imageHost, settings, catalog, leaseItems }) => {
     const leaf = plainLeaf(catalog);
-    test.skip(!leaf, 'not exercised: the target offers no assignable category');
+    test.skip(!leaf, NO_CATEGORY);
     const { items, session } = await leaseItems('pro');
     // At least one free slot, and few enough that filling all but one and racing stays within SC_MAX_ITEMS;
     // the control API's limit makes it exactly one (restored after the test), so no filler is created at all.

@@ -8,7 +8,7 @@ import { expectRefused, freshPayload } from './support/bind.js';
 import { sampleDraft } from './support/generators.js';
 import type { ItemsApi } from './support/items-api.js';
 import { expectedOf, readBack } from './support/read-back.js';
-import { plainLeaf } from './support/target-catalog.js';
+import { NO_CATEGORY, plainLeaf } from './support/target-catalog.js';
 
 type Attempt = [string, (items: ItemsApi, id: string) => ReturnType<ItemsApi['read']>];
 
@@ -27,7 +27,7 @@ function attempts(validItem: Record<string, unknown>, imageUrl: string): Attempt
 test.describe('unknown and foreign items', { tag: '@items' }, () => {
   test('[ITEM-ERR-1] every operation on an item id that does not exist is refused with a 4xx', { tag: '@should' }, async ({ imageHost, catalog, leaseItems }) => {
     const leaf = plainLeaf(catalog);
-    test.skip(!leaf, 'not exercised: the target offers no assignable category');
+    test.skip(!leaf, NO_CATEGORY);
     const { items } = await leaseItems('pro');
     const payload = freshPayload(sampleDraft(leaf!, { pro: false, minimal: true }), imageHost);
     for (const [what, call] of attempts(payload.item as Record<string, unknown>, imageHost.url('valid'))) {
@@ -38,7 +38,7 @@ test.describe('unknown and foreign items', { tag: '@items' }, () => {
 
   test('[ITEM-ERR-2] another account cannot read, change or delete an item, which stays as it was', { tag: '@should' }, async ({ imageHost, catalog, leaseItems }) => {
     const leaf = plainLeaf(catalog);
-    test.skip(!leaf, 'not exercised: the target offers no assignable category');
+    test.skip(!leaf, NO_CATEGORY);
     const { items: owner } = await leaseItems('pro');
     const { items: other } = await leaseItems('basic');
     const payload = freshPayload(sampleDraft(leaf!, { pro: false, minimal: true }), imageHost);

@@ -9,12 +9,12 @@ import { isHidden } from './support/paging.js';
 import { freshPayload } from './support/bind.js';
 import { needRoom } from './support/bind-room.js';
 import { sampleDraft } from './support/generators.js';
-import { plainLeaf } from './support/target-catalog.js';
+import { NO_CATEGORY, plainLeaf } from './support/target-catalog.js';
 
 test.describe('limit lowering', { tag: '@items' }, () => {
   test('[ITEM-QUOTA-10] a limit lowered below the active count hides items until the active count fits it', async ({ track, imageHost, control, settings, catalog, leaseItems }, testInfo) => {
     const leaf = plainLeaf(catalog);
-    test.skip(!leaf, 'not exercised: the target offers no assignable category');
+    test.skip(!leaf, NO_CATEGORY);
     const { items, session } = await leaseItems('pro');
     // Two free slots, made through the control API when the account has fewer (restored after the test).
     const { total, active: before } = await needRoom({ settings, track }, items, session, leaf!.id, { min: 2, why: 'two active items of the run' });

@@ -14,14 +14,16 @@
  * in the whole run, not once per case (docs/FIXTURES.md, "Footprint"): this
  * file runs in one worker, in order, and each check names the control it
  * relies on. The categories of a check are the fewest that offer what all its
- * cases need. A base whose control is not accepted, or a refusal that is a 401
- * or 429 (refusals for another reason), proves nothing and judges nothing; a
- * check left with no such run is not exercised, with why.
+ * cases need. A base whose control is not accepted, or a refusal that cannot be
+ * judged (a 429 after the retries, a 401 to a token a re-check did not prove
+ * alive: fixtures/refusal.ts), proves nothing and judges nothing; a check left
+ * with no such run is not exercised, with the first run's code. A 401 to a
+ * token that still works is the server's refusal, judged like any 4xx.
  */
 import fc from 'fast-check';
-import { expectStatus, recordFinding, runTag, test, verify } from '../fixtures.js';
+import { expectStatus, notExercised, recordFinding, runTag, skipUnjudged, skipWhenUnjudged, summarizeOutcomes, test, verify } from '../fixtures.js';
 import { requirementById } from '../../catalog/index.js';
-import { freshPayload, otherReason } from './support/bind.js';
+import { freshPayload, unjudged } from './support/bind.js';
 import { appliesTo, type BrokenCase, brokenCases } from './support/broken.js';
 import { brokenPayloads, type OnBase, oneOfEachCase } from './support/broken-value.js';
 import { assertProperty } from './support/fc-options.js';
@@ -48,7 +50,7 @@ test.describe('refused creates', { tag: '@items' }, () => {
       const applies = (rule: BrokenCase, leaf: CategoryFacts) => appliesTo(rule, leaf, tree);
       // The same preference in every check: the categories that serve the most cases of the catalogue, the plainest first.
       const cover = coverCases(cases, mostCasesFirst(plainFirst(catalog), brokenCases(), applies), applies);
-      test.skip(cover.length === 0, `not exercised: none of the ${catalog.leaves.length} sampled categories offers what ${cases.map((c) => `"${c.name}"`).join(', ')} needs`);
+      test.skip(cover.length === 0, notExercised('target_state', `none of the ${catalog.leaves.length} sampled categories offers what ${cases.map((c) => `"${c.name}"`).join(', ')} needs`));
       const { items } = await leaseItems(plan);
       // Titles carry a marker, so an item created in spite of the refusal is found in GET /items.
       const marker = `sc-refused-${runTag()}`;
@@ -68,28 +70,31 @@ test.describe('refused creates', { tag: '@items' }, () => {
             await items.remove(controlId);
           }
           if (control.status === 201) return { accepted: true };
-          return { accepted: false, why: `the control (the ${plan} base in category ${category.id}, unbroken) answered ${control.status}${otherReason(control.status) ? ` (${otherReason(control.status)})` : ''}` };
+          const what = `the control (the ${plan} base in category ${category.id}, unbroken)`;
+          return { accepted: false, why: unjudged(control, what) ?? notExercised('refused_other_reason', `${what} answered ${control.status}`) };
         });
         const what = `control: the ${plan} base in category ${category.id}, unbroken, ${reused ? 'answered 201 earlier in this run' : proof.accepted ? 'answers 201' : 'is not accepted'}`;
         await test.step(what, async () => {});
         if (!proof.accepted) unproved.push(proof.why);
         else proven.push(...cover.filter((c) => c.category === category).map((c) => ({ rule: c.rule, base })));
       }
-      test.skip(proven.length === 0, `not exercised: no control was accepted (${unproved.slice(0, 3).join('; ')})`);
+      if (proven.length === 0) skipWhenUnjudged(unproved);
 
-      await assertProperty(
+      const { notJudged } = await assertProperty(
         fc.asyncProperty(brokenPayloads(proven), async (broken) => {
           const valid = freshPayload(broken.draft, imageHost, marker);
           const res = await items.create(broken.payload(valid, tree));
           const id = (res.json as { id?: unknown } | undefined)?.id;
           if (res.status >= 200 && res.status <= 299 && typeof id === 'string') await items.remove(id);
-          const other = otherReason(res.status);
+          const title = `POST /items with ${broken.rule.name} is refused`;
+          // A 401 to a token a re-check proved alive is judged: any 4xx is this rule's refusal (fixtures/refusal.ts).
+          const other = unjudged(res, title);
           if (other !== undefined) {
-            unproved.push(`${broken.rule.name}: ${other}`);
+            unproved.push(other);
             return;
           }
           exercised += 1;
-          await expectStatus(res, '4xx', [requirement], `POST /items with ${broken.rule.name} is refused`);
+          await expectStatus(res, '4xx', [requirement], title);
           const code = (res.json as { code?: unknown } | undefined)?.code;
           const fits = broken.rule.expected_codes ?? [];
           if (fits.length > 0 && typeof code === 'string' && !fits.includes(code)) {
@@ -99,8 +104,9 @@ test.describe('refused creates', { tag: '@items' }, () => {
         // Runs cost no item (a refusal creates nothing): every case once, then drawn cases and choices.
         { numRuns: 4, timeLimitMs: 15_000, grep: `[${requirement}]`, examples: oneOfEachCase(proven), replayEnv: `FC_BASE_SEED=${baseSeedSource()}` },
       );
-      if (unproved.length > 0) test.info().annotations.push({ type: 'not exercised', description: `runs that proved nothing: ${unproved.slice(0, 5).join('; ')}` });
-      test.skip(exercised === 0, `not exercised: no run had its control accepted and its refusal for the rule alone (${unproved.slice(0, 3).join('; ')})`);
+      const unjudgedRuns = [...unproved, ...notJudged];
+      if (unjudgedRuns.length > 0) test.info().annotations.push({ type: 'runs not judged', description: unjudgedRuns.slice(0, 5).join('; ') });
+      if (exercised === 0) skipUnjudged(summarizeOutcomes(unjudgedRuns, notExercised('time_budget', 'no run completed within the time box')));
 
       const created = (await items.walk('/items', [requirement])).filter((e) => e.title.startsWith(marker) && !controls.has(e.id));
       await verify(created.length === 0, {

@@ -5,7 +5,7 @@
  * `deliveryId`/`delivery_id` field of its answer; the status values are not shown
  * (TX-DELIVERY-3), so the update sends the status the delivery record itself shows.
  */
-import { expectStatus, recordFinding, test } from '../fixtures.js';
+import { expectStatus, notExercised, recordFinding, test } from '../fixtures.js';
 import { acceptedTransaction, expectReadHolds, findField, transactionPath } from './support/shipping.js';
 
 test.describe('transactions: deliveries and disputes', { tag: '@transactions' }, () => {
@@ -23,13 +23,13 @@ test.describe('transactions: deliveries and disputes', { tag: '@transactions' },
     await expectStatus(registered, '2xx', ['TX-DELIVERY-1'], 'POST /transactions/{id}/delivery/register answers a 2xx');
     const deliveryId = findField(registered.json, ['deliveryId', 'delivery_id']);
     if (!deliveryId) {
-      test.skip(true, 'not exercised: the register answer names no deliveryId (the spec shows no body for it)');
+      test.skip(true, notExercised('target_state', 'the register answer names no deliveryId (the spec shows no body for it)'));
       return;
     }
     const status = findField(registered.json, ['status', 'tracking_status', 'trackingStatus']);
     if (!status) {
       recordFinding(testInfo, { requirement: 'TX-DELIVERY-2', message: 'the delivery record shows no tracking status, and the spec lists no allowed value (TX-DELIVERY-3)' });
-      test.skip(true, 'not exercised: no tracking status value is known (not shown by the spec, none in the delivery record)');
+      test.skip(true, notExercised('target_state', 'no tracking status value is known (not shown by the spec, none in the delivery record)'));
       return;
     }
     const res = await api.patch(session, `/deliveries/${encodeURIComponent(deliveryId)}/status`, { status });

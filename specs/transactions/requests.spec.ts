@@ -5,7 +5,7 @@
  * A refused read by another seller has its control, the same read by the
  * request's seller (fixtures/refusal.ts: a 401 or 429 is no refusal of the read).
  */
-import { test, verify } from '../fixtures.js';
+import { notApplicable, test, verify } from '../fixtures.js';
 import { expectControl, expectRefused } from '../../fixtures/refusal.js';
 import { expectReadHolds, listHolds, purchase, requestPath } from './support/shipping.js';
 
@@ -27,7 +27,7 @@ test.describe('transactions: shipping requests', { tag: '@transactions' }, () =>
   });
 
   test('[TX-REQ-5] another seller neither reads nor lists a shipping request', { tag: '@should' }, async ({ api, sessions, control, hasProAndBasic, seller }) => {
-    test.skip(!hasProAndBasic, 'not exercised: needs a pro and a basic account (SC_ACCOUNTS)');
+    test.skip(!hasProAndBasic, notApplicable('accounts', 'needs a pro and a basic account (SC_ACCOUNTS)'));
     const { session } = seller;
     const { requestId } = await purchase({ ...seller, control });
     const stranger = await sessions.pooled('basic');

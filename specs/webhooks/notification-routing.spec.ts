@@ -5,7 +5,7 @@
  * (SC_WEBHOOK_QUIET_MS): silence after a delivery elsewhere means something,
  * silence alone would pass on a server that sends nothing at all.
  */
-import { expectStatus, type ReceivedDelivery, recordPass, test, verify } from '../fixtures.js';
+import { expectStatus, notApplicable, type ReceivedDelivery, recordPass, test, verify } from '../fixtures.js';
 import { type NotificationRequest, ofType, typesSeen } from './support/notification-checks.js';
 import { attachDeliveries } from './support/problems.js';
 import { afterQuietPeriod, awaitDeliveries, pollDeliveries } from './support/waiting.js';
@@ -76,7 +76,7 @@ test.describe('notification routing', { tag: '@webhooks' }, () => {
   });
 
   test('[WH-NOTIF-13] a webhook receives notifications about its own account only', { tag: '@should' }, async ({ sessions, receiver, settings, hasProAndBasic, seller }) => {
-    test.skip(!hasProAndBasic, 'not exercised: needs a pro and a basic account (SC_ACCOUNTS)');
+    test.skip(!hasProAndBasic, notApplicable('accounts', 'needs a pro and a basic account (SC_ACCOUNTS)'));
     const stranger = await sessions.pooled('basic');
     const [own, foreign] = [await receiver.newHook(), await receiver.newHook()];
     await seller.subscribe(own, [INACTIVATED]);

@@ -2,22 +2,25 @@
  * The control of a refusal for a missing or bogus bearer (fixtures/refusal.ts):
  * the same request, same path and body, with a valid access token. The refusal
  * proves the bearer check only when the control is not refused for the same
- * reason: a control answered 401 (the valid token refused too) or 429, or a
- * control answered the very 4xx of the refusal (a 404 for an id that does not
- * exist, with a token or without), leaves the refusal's reason unknown, and the
- * operation not exercised, with why.
+ * reason. A control that cannot be judged (a 429 after the retries, a 401 to a
+ * token a re-check did not prove alive: fixtures/refusal.ts `unjudged`), a
+ * refusal answered 429, or a control answered the very 4xx of the refusal (a
+ * 404 for an id that does not exist, with a token or without; a 401 to a token
+ * the re-check proved alive) leaves the refusal's reason unknown, and the
+ * operation not exercised, with its code.
  */
 import type { Exchange } from '../../../fixtures/index.js';
-import { otherReason } from '../../../fixtures/refusal.js';
+import { unjudged } from '../../../fixtures/refusal.js';
+import { notExercised } from '../../../protocol/outcomes.js';
 
-/** Why the refusal cannot be told to be the bearer's, or undefined when the control tells it apart. */
-export function bearerRefusalUnproven(refused: Exchange, control: Exchange): string | undefined {
-  if (refused.status === 429) return 'the request without a valid token was answered 429 (throttled), a refusal for another reason';
-  const other = otherReason(control.status);
-  if (other !== undefined) return `the same request with a valid token: ${other}`;
+/** Why the refusal cannot be told to be the bearer's (a coded outcome), or undefined when the control tells it apart. */
+export function bearerRefusalUnproven(refused: Exchange, control: Exchange, what = `${refused.request.method} ${new URL(refused.request.url).pathname}`): string | undefined {
+  if (refused.status === 429) return notExercised('rate_limited', `${what}: the request without a valid token was answered 429 after the retries`);
+  const other = unjudged(control, `${what}: the same request with a valid token`);
+  if (other !== undefined) return other;
   // Only a refusal can be one for another reason: an answer served without a valid bearer fails whatever the control says.
   if (control.status === refused.status && refused.status >= 400 && refused.status <= 499) {
-    return `the same request with a valid token answered ${control.status} too: the refusal cannot be told from the request's other properties`;
+    return notExercised('refused_other_reason', `${what}: the same request with a valid token answered ${control.status} too: the refusal cannot be told from the request's other properties`);
   }
   return undefined;
 }

@@ -5,7 +5,7 @@
  * items, webhooks and transactions checks that need free slots.
  */
 import { test } from '@playwright/test';
-import { ControlClient, type Session, type Settings, type Track } from '../../../fixtures/index.js';
+import { ControlClient, type Session, type Settings, skipUnjudged, type Track } from '../../../fixtures/index.js';
 import type { ItemsApi } from './items-api.js';
 import { ensureRoom, type RoomDeps, type RoomResult, type RoomWanted } from './room.js';
 
@@ -27,9 +27,9 @@ export function roomDeps(f: { settings: Settings; track: Track }, items: ItemsAp
   };
 }
 
-/** ensureRoom, then skips the test as not exercised when the room cannot be had. */
+/** ensureRoom, then skips the test with its coded reason when the room cannot be had (support/room.ts). */
 export async function needRoom(f: { settings: Settings; track: Track }, items: ItemsApi, session: Session, categoryId: number | string, wanted: RoomWanted) {
   const result: RoomResult = await ensureRoom(roomDeps(f, items, session, categoryId), wanted);
-  if (!result.ok) test.skip(true, result.reason);
+  if (!result.ok) skipUnjudged(result.reason);
   return (result as Extract<RoomResult, { ok: true }>).room;
 }

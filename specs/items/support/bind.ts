@@ -3,10 +3,7 @@
  * an ItemsApi whose creates are tracked for deletion. The fixtures
  * (support/fixtures.ts) hand these out; the refusal helpers read one answer.
  */
-import { test } from '@playwright/test';
-import type { ApiResponse } from '../../../fixtures/api-client.js';
-import { type ApiClient, type ImageHost, runTag, type Session, soft, type Track } from '../../../fixtures/index.js';
-import { otherReason } from '../../../fixtures/refusal.js';
+import { type ApiClient, type ImageHost, runTag, type Session, type Track } from '../../../fixtures/index.js';
 import type { Draft } from './generators.js';
 import { toPayload } from './generators.js';
 import { ItemsApi } from './items-api.js';
@@ -34,15 +31,11 @@ export function freshPayload(draft: Draft, imageHost: ImageHost, titlePrefix?: s
   return toPayload(draft, { imageUrl: imageHost.url('valid'), externalId: runTag(), titlePrefix });
 }
 
-/** The refusal helpers every group shares (one reading of a refusal for another reason). */
-export { expectRefused, otherReason } from '../../../fixtures/refusal.js';
-
 /**
- * expectRefused, soft: a failure is recorded and the check goes on, for a check
- * that proves several rules on one item (each rule still judged on its own).
+ * The refusal helpers every group shares (fixtures/refusal.ts): one reading of
+ * an answer that cannot be judged (`unjudged`: a 429 after the retries, a 401 to
+ * a token a re-check did not prove alive), the hard refusal and the soft one
+ * (`expectRefusedSoft(() => send(), …)`: a failure is recorded and the check
+ * goes on; an unjudged answer is not exercised for its rules only).
  */
-export async function expectRefusedSoft(res: ApiResponse, requirements: string[], title: string): Promise<boolean> {
-  const other = otherReason(res.status);
-  if (other !== undefined) test.skip(true, `not exercised: ${title}: ${other}`);
-  return soft.expectStatus(res, '4xx', requirements, title);
-}
+export { expectRefused, expectRefusedSoft, unjudged } from '../../../fixtures/refusal.js';

@@ -2,7 +2,11 @@
  * fast-check settings shared by the properties: a seed read from FC_SEED when
  * set (else a new one, printed with any failure), a replay path from FC_PATH,
  * and a time box below the test's timeout. `assertProperty` runs fc.assert and
- * adds the command that replays a failure to its message.
+ * adds the command that replays a failure to its message. A case the target
+ * left unjudgeable (a skip of the harness inside the property: a 429 after the
+ * retries, a dead token) is a not-judged case of the property, counted, and the
+ * property goes on (fixtures/time-budget.ts); too few judged cases leave the
+ * rules not exercised with that case's reason, never "Property failed".
  */
 import fc from 'fast-check';
 import { lastFailureOnly, stopAfterProperty } from '../../../fixtures/ledger.js';
@@ -44,7 +48,13 @@ function requestDeadlineMs(): number {
   return Number.isFinite(n) && n > 0 ? n : 15_000;
 }
 
-export async function assertProperty<Ts extends [unknown, ...unknown[]]>(property: fc.IAsyncProperty<Ts>, options: PropertyOptions): Promise<void> {
+/** What a property came to: the cases that completed and the outcomes of those not judged (fixtures/unjudged.ts). */
+export interface PropertyCases {
+  completed: number;
+  notJudged: readonly string[];
+}
+
+export async function assertProperty<Ts extends [unknown, ...unknown[]]>(property: fc.IAsyncProperty<Ts>, options: PropertyOptions): Promise<PropertyCases> {
   const seed = fcSeed();
   const path = options.fixed ? undefined : process.env.FC_PATH || process.env.SC_FC_PATH || undefined;
   // Runs are counted, and a run the time box abandoned is awaited before anything else touches the account.
@@ -52,7 +62,12 @@ export async function assertProperty<Ts extends [unknown, ...unknown[]]>(propert
   const runs = trackRuns(lastFailureOnly(property));
   const planned = options.numRuns + (options.examples?.length ?? 0);
   const counted = () =>
-    reportCases(runs.completed, { planned, minimum: options.minRuns ?? Math.max(1, Math.ceil(planned * 0.4)), what: options.fixed ? 'fixed scenario' : 'random runs' });
+    reportCases(runs.completed, {
+      planned,
+      minimum: options.minRuns ?? Math.max(1, Math.ceil(planned * 0.4)),
+      what: options.fixed ? 'fixed scenario' : 'random runs',
+      notJudged: runs.notJudged,
+    });
   // A fixed scenario is one deterministic run: its time box only guards against a hang, so it is at least
   // FIXED_TIME_BOX_MS (at a 300 ms round trip the quota scenario needs ~30 s; cut, it exercises nothing).
   // A property's time box is longer than two request deadlines: one slow answer must not end it before a case completes.
@@ -73,7 +88,7 @@ export async function assertProperty<Ts extends [unknown, ...unknown[]]>(propert
     // Stopped by the time box before any counterexample (e.g. 0 cases at a long round trip): fewer cases, never a failure.
     if (isInterruption(error)) {
       counted();
-      return;
+      return { completed: runs.completed, notJudged: runs.notJudged };
     }
     const e = error as Error;
     const failedPath = /path: "([^"]*)"/.exec(e.message)?.[1];
@@ -83,4 +98,5 @@ export async function assertProperty<Ts extends [unknown, ...unknown[]]>(propert
     e.message = `${e.message}\n\nReplay with: ${how} npx playwright test specs/items --grep '${options.grep.replace(/[[\]]/g, '\\$&')}'`;
     stopAfterProperty(e);
   }
+  return { completed: runs.completed, notJudged: runs.notJudged };
 }

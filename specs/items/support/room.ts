@@ -5,8 +5,11 @@
  * not have it, the control API's limit (TARGET.md `PUT /accounts/{username}/limit`)
  * makes it, and the limit is restored after the test, once the test's items are
  * deleted (so the restore never hides an item of the account's own). Without
- * the control API the check reports itself not exercised, with the reason.
+ * the control API the check reports itself not applicable
+ * [quota_above_max_items] when the account has more room than SC_MAX_ITEMS lets
+ * it fill, and not exercised [target_state] when it has too little.
  */
+import { notApplicable, notExercised } from '../../../protocol/outcomes.js';
 import { activeCount } from './account-state.js';
 import { entryFor, type ItemsApi } from './items-api.js';
 
@@ -70,18 +73,26 @@ export async function readRoom(items: ItemsApi, categoryId: number | string): Pr
  * after the test). Setting it never goes below the active count, so it hides
  * nothing. With `trim`, the control API sets it to active + `prefer` even when
  * the account's own room would do, so a check that fills the free slots creates
- * fewer items. Answers why not when neither is possible: the caller skips as not
- * exercised, never fails the server for slots the account did not have.
+ * fewer items. Answers why not (a coded outcome) when neither is possible: the
+ * caller skips with it, never fails the server for slots the account did not have.
  */
 export async function ensureRoom(d: RoomDeps, wanted: RoomWanted): Promise<RoomResult> {
   const max = wanted.max ?? Number.POSITIVE_INFINITY;
   const now = await readRoom(d.items, d.categoryId);
-  if (!now) return { ok: false, reason: `not exercised: ${wanted.why}: GET /items/limits gives no numeric total for category ${d.categoryId}` };
+  if (!now) return { ok: false, reason: notExercised('target_state', `${wanted.why}: GET /items/limits gives no numeric total for category ${d.categoryId}`) };
   const inRange = now.free >= wanted.min && now.free <= max;
   const prefer = Math.min(max, Math.max(wanted.min, wanted.prefer ?? wanted.min));
   if (inRange && !(wanted.trim && d.setLimit && now.free > prefer)) return { ok: true, room: now };
   const have = `limit ${now.total}, ${now.active} active item(s), so ${now.free} free slot(s); needs ${wanted.min}${Number.isFinite(max) ? `..${max}` : ' or more'}`;
-  if (!d.setLimit || wanted.min > max) return { ok: false, reason: `not exercised: ${wanted.why}: ${have}, and no control API (SC_CONTROL_URL) to set the limit` };
+  // The run's bounds (SC_MAX_ITEMS) leave no room to ask for at all: its configuration, whatever the account holds.
+  if (wanted.min > max) return { ok: false, reason: notApplicable('quota_above_max_items', `${wanted.why}: needs ${wanted.min}..${max} free slot(s): SC_MAX_ITEMS is too low for it`) };
+  if (!d.setLimit) {
+    // More free slots than the run may fill (a limit above SC_MAX_ITEMS) and no control API to lower it: the configuration.
+    // Too few free slots: the account's state, which an account with room (or the control API) would change.
+    return now.free > max
+      ? { ok: false, reason: notApplicable('quota_above_max_items', `${wanted.why}: ${have}, above what SC_MAX_ITEMS lets the run fill, and no control API (SC_CONTROL_URL) to lower the limit`) }
+      : { ok: false, reason: notExercised('target_state', `${wanted.why}: ${have}, and no control API (SC_CONTROL_URL) to set the limit`) };
+  }
   const target = now.active + prefer;
   const setLimit = d.setLimit;
   const step = d.step ?? ((_title, body) => body());
@@ -90,12 +101,15 @@ export async function ensureRoom(d: RoomDeps, wanted: RoomWanted): Promise<RoomR
   } catch (error) {
     // Trimming is only a saving: the account's own room, in range, still serves.
     if (inRange) return { ok: true, room: now };
-    return { ok: false, reason: `not exercised: ${wanted.why}: ${have}, and the control API could not set the limit (${(error as Error).message})` };
+    return { ok: false, reason: notExercised('setup_failed', `${wanted.why}: ${have}, and the control API could not set the limit (${(error as Error).message})`) };
   }
   d.undo(`the limit of ${d.username} back to ${now.total}`, () => step(`control API: limit of ${d.username} back to ${now.total}`, () => setLimit(d.username, now.total)));
   const after = await readRoom(d.items, d.categoryId);
   if (!after || after.free < wanted.min || after.free > max) {
-    return { ok: false, reason: `not exercised: ${wanted.why}: the limit set through the control API to ${target} reads back as ${after ? `limit ${after.total}, ${after.active} active` : 'no limit'}` };
+    return {
+      ok: false,
+      reason: notExercised('setup_failed', `${wanted.why}: the limit set through the control API to ${target} reads back as ${after ? `limit ${after.total}, ${after.active} active` : 'no limit'}`),
+    };
   }
   return { ok: true, room: { ...after, original: now.total } };
 }

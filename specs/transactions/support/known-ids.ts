@@ -5,10 +5,11 @@
  * known id is taken from the account's pending list (any wrapper, the spec's
  * `requestId`/`transactionId` or their snake-case twins), else made through the
  * control API (a purchase, accepted for a transaction), else the check is not
- * exercised, with why.
+ * applicable [no_control_api].
  */
 import { test } from '@playwright/test';
 import type { ControlClient } from '../../../fixtures/index.js';
+import { notApplicable } from '../../../protocol/outcomes.js';
 import { optionalControl as controlOf } from '../../items/support/bind-room.js';
 import type { ItemContext as Context } from '../../webhooks/support/tagged-item.js';
 import { accept, findField, purchase } from './shipping.js';
@@ -19,7 +20,8 @@ async function fromList(ctx: Context, path: string, fields: readonly string[]): 
   return res.status >= 200 && res.status <= 299 ? findField(res.json, fields) : undefined;
 }
 
-const NOTHING_TO_READ = 'not exercised: no control read is possible: the pending list holds none and there is no control API (SC_CONTROL_URL) to make one';
+/** The run cannot make a shipping request or transaction without the control API: its configuration, not the target's answer. */
+const NOTHING_TO_READ = notApplicable('no_control_api', 'no control read is possible: the pending list holds none and there is no control API (SC_CONTROL_URL) to make one');
 
 /** A shipping request of the account: from GET /transactions/requests/pending, else a purchase. */
 export async function knownRequestId(ctx: Context): Promise<string> {

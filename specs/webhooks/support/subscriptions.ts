@@ -67,8 +67,9 @@ export class Webhooks {
 
   /**
    * The control of a refusal check (fixtures/refusal.ts): POST /webhooks with url and
-   * events answers 201 (WH-SUB-1); a 401 or 429 leaves the check not exercised,
-   * since a refusal after it could have the same other reason.
+   * events answers 201 (WH-SUB-1); a 429 after the retries or a 401 to a token not
+   * proven alive leaves the check not exercised (every refusal after it depends on
+   * it); a 401 to a token that works fails WH-SUB-1.
    */
   createControl(url: string, events: string[]): Promise<Webhook> {
     return this.postJudged(url, events, (res) => expectControl(res, 201, ['WH-SUB-1'], 'POST /webhooks with url and events answers 201'));

@@ -7,7 +7,7 @@
  * (support/fixtures.ts) is such a context.
  */
 import { test } from '@playwright/test';
-import { type ApiClient, expectStatus, type ImageHost, runTag, type Session, type Settings, type Track, verify } from '../../../fixtures/index.js';
+import { type ApiClient, expectStatus, type ImageHost, notExercised, runTag, type Session, type Settings, type Track, verify } from '../../../fixtures/index.js';
 import type { Memo } from '../../../lib/memo.js';
 import { itemsApiOf } from '../../items/support/bind.js';
 import { needRoom } from '../../items/support/bind-room.js';
@@ -122,7 +122,7 @@ export async function createTaggedItemIn(ctx: ItemContext): Promise<{ id: string
     item = await createTaggedItemAnyState(ctx);
   }
   // An item born inactive (no free slot) cannot be inactivated: the check cannot run here.
-  if (item.inactive) test.skip(true, `not exercised: ${ctx.session.username} has no free slot for an active item`);
+  if (item.inactive) test.skip(true, notExercised('target_state', `${ctx.session.username} has no free slot for an active item`));
   return item;
 }
 
@@ -142,7 +142,7 @@ async function taggedDraft(ctx: ItemContext): Promise<TaggedDraft> {
   const draft = await ctx.drafts.get(() => findDraft(ctx.api, ctx.session));
   if (!draft) {
     ctx.drafts.forget();
-    test.skip(true, 'not exercised: no assignable category whose mandatory attributes the suite can fill');
+    test.skip(true, notExercised('target_state', 'no assignable category whose mandatory attributes the suite can fill'));
     throw new Error('unreachable');
   }
   return draft;
