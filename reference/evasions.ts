@@ -1,14 +1,64 @@
+import type { DefectName } from './defects/index.js';
+
 /**
  * Evasive behaviours (issue "A PASS is proof"): ways a server could try to turn
  * MUST rules into "not exercised" instead of failing them. Unlike a variant, an
  * evasion is no conforming choice, and unlike a defect it breaks no one rule the
  * suite could name: the teeth's evasion matrix runs the whole suite against the
- * reference with each switched on (REFERENCE_EVASIONS=name, optionally together
- * with REFERENCE_DEFECT) and the gate must say FAILED or INCOMPLETE, never PASSED.
+ * reference with each switched on (REFERENCE_EVASIONS=name, together with
+ * REFERENCE_DEFECT=withDefect when it names one, and `settings` added to the
+ * run's environment) and the gate must say FAILED or INCOMPLETE, never PASSED.
+ *
+ * Each behaviour is read with `seam.evasion(name)` where it happens in reference/
+ * (tests/reference-evasions.spec.ts shows each against the reference).
  */
+export interface EvasionInfo {
+  /** One line: what the server does, and why a suite might fail to judge it. */
+  description: string;
+  /** A defect switched on together with the evasion: the MUST failure the evasion tries to hide. */
+  withDefect?: DefectName;
+  /** Environment overrides of the run (SC_… settings of the suite, REFERENCE_… of the embedded reference). */
+  settings?: Record<string, string>;
+}
+
 export const EVASIONS = {
-  // Filled by reference/ where each behaviour lives.
-} satisfies Record<string, { description: string }>;
+  // Refusals in another status (reference/refusal-evasions.ts, read by the API mount and the token endpoint).
+  'refuse-401': {
+    description:
+      'every API call refused with a 4xx other than 401 (with a valid token) is answered 401 instead, body kept, and so is every error of the token endpoint (400 invalid_grant, …): the token stays valid, so the 401 is the answer to the input, not a dead session',
+  },
+  'refuse-401-token-revoked': {
+    description:
+      'as refuse-401, and the access token of every API call so refused is revoked from then on (a new one from its refresh token works, until its next refusal): the 401 is then true of the token, so a refusal can never be told from a dead session and must stay not exercised, never pass',
+  },
+  'refuse-429': {
+    description:
+      'every API call refused with a 4xx other than 401 (with a valid token), and every error of the token endpoint other than 401, is answered 429 with Retry-After: 1, body kept: a throttle that only ever meets refused requests. The run waits a 429 out once (SC_RATE_LIMIT_RETRIES=1): the answer never changes, and the default 4 retries make the run ~6 min instead of ~2',
+    settings: { SC_RATE_LIMIT_RETRIES: '1' },
+  },
+  // One SHOULD refusal answered 401, before a MUST rule the same check judges later on the same item.
+  'should-refusal-401': {
+    description:
+      'a second DELETE of an already deleted image answers 401 (ITEM-IMG-11 is a SHOULD refusal), together with a defect that breaks ITEM-IMG-8 (MUST) later in the same check: an additional image with a negative order is accepted',
+    withDefect: 'image-order-negative-accepted',
+  },
+  'should-refusal-401-states': {
+    description:
+      'PUT …/activate and …/sold of a sold item answer 401 (ITEM-STATE-6 is a SHOULD refusal), together with a defect that breaks ITEM-DELETE-2 (MUST) later in the same check: a deleted item is still readable',
+    withDefect: 'deleted-item-readable',
+  },
+  // Ids the server itself gave answered as unknown (reference/items/store.ts, webhooks/routes.ts, transactions/).
+  'own-ids-404': {
+    description:
+      "every operation on an id the server gave answers 404 as if unknown (GET, PUT, DELETE /items/{id}, its actions and images, PUT, DELETE /webhooks/{id} and …/token, shipping requests, transactions, deliveries and disputes by id); creates and lists work: a missing resource could pass for a setup that did not give what the check needed",
+  },
+  // The control API switched off while the run requires it (reference/mounts.ts).
+  'no-control-required': {
+    description:
+      "the target has no control API: every /control request answers 404 text/plain 'Not Found' (no {code, message}, the token never looked at), while the run requires the control API (SC_REQUIRE=control-api; the embedded run's settings still name /control): its dozen-odd MUST rules must not pass as not applicable",
+    settings: { SC_REQUIRE: 'control-api' },
+  },
+} satisfies Record<string, EvasionInfo>;
 
 /** The name of a declared evasion: `seam.evasion('typo')` does not compile. */
 export type EvasionName = keyof typeof EVASIONS;

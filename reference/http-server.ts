@@ -19,8 +19,8 @@ export interface Mount {
   guard?: (req: IncomingMessage) => string | undefined;
   /** Turns a refusal (ApiError, OAuthError) into this mount's error reply. */
   fail: (err: ApiError | OAuthError) => Reply;
-  /** Last look at every reply of this mount before it is written (used by defects of the general group). */
-  finish?: (reply: Reply) => Reply;
+  /** Last look at every reply of this mount before it is written, with the request it answers (defects of the general group, evasions). */
+  finish?: (reply: Reply, req: IncomingMessage) => Reply;
 }
 
 /** Counters the tests read: a 500 is a bug of the reference, and the robustness test asserts none. */
@@ -101,7 +101,7 @@ export async function dispatch(
       return;
     }
   }
-  send(res, mount.finish ? mount.finish(reply) : reply, stats);
+  send(res, mount.finish ? mount.finish(reply, req) : reply, stats);
 }
 
 /**

@@ -4,6 +4,7 @@ import { ApiError, type OAuthError } from './core/errors.js';
 import type { Reply, Router } from './core/http.js';
 import { BodySyntaxError } from './http-body.js';
 import type { Mount } from './http-server.js';
+import { evadedRefusal } from './refusal-evasions.js';
 import type { Seam } from './seam.js';
 
 /**
@@ -28,10 +29,19 @@ export interface ApiMountDeps {
   defaultUsername: string;
 }
 
+/** The access token of `Authorization: Bearer <token>`, or undefined. */
+const bearerOf = (req: IncomingMessage): string | undefined => /^bearer +(\S+)\s*$/i.exec(req.headers.authorization ?? '')?.[1];
+
+/** At most this many access tokens revoked by the evasion 'refuse-401-token-revoked' are remembered (oldest forgotten). */
+const MAX_REVOKED = 100_000;
+
 /** `{base_url}` = `/api`: every call needs `Authorization: Bearer <access token>` (spec, Endpoints). */
 export function apiMount({ seam, router, authenticate, defaultUsername }: ApiMountDeps): Mount {
+  // Access tokens whose request the evasion 'refuse-401-token-revoked' refused: dead on the API from then on.
+  const revoked = new Set<string>();
   const guard = (req: IncomingMessage): string | undefined => {
-    const username = authenticate(req.headers.authorization);
+    const bearer = bearerOf(req);
+    const username = bearer !== undefined && revoked.has(bearer) ? undefined : authenticate(req.headers.authorization);
     if (username) return username;
     if (seam.defect('bearer-not-required') && !req.headers.authorization) return defaultUsername;
     if (seam.defect('transactions-without-bearer') && TRANSACTIONS_PATHS.test(req.url ?? '')) return undefined;
@@ -48,10 +58,25 @@ export function apiMount({ seam, router, authenticate, defaultUsername }: ApiMou
     if (seam.defect('error-body-shape')) return { status: err.status, body: { error: body.message }, headers };
     return { status: err.status, body, headers };
   };
-  const finish = (reply: Reply): Reply => {
+  const finish = (given: Reply, req: IncomingMessage): Reply => {
+    const reply = evading(given, req);
     if (!seam.defect('json-content-type-wrong') || reply.body === undefined || reply.raw) return reply;
     // The defect: the same JSON text, labelled as plain text.
     return { status: reply.status, headers: reply.headers, raw: { contentType: 'text/plain; charset=utf-8', text: JSON.stringify(reply.body) } };
+  };
+  // The refusal evasions (reference/refusal-evasions.ts): every refusal, thrown or answered, passes here.
+  const evading = (reply: Reply, req: IncomingMessage): Reply => {
+    const evaded = evadedRefusal(seam, reply.status);
+    if (!evaded) return reply;
+    const bearer = bearerOf(req);
+    if (bearer !== undefined && seam.evasion('refuse-401-token-revoked')) {
+      // The evasion makes its 401 true: the token that sent a refused request is dead from now on.
+      revoked.add(bearer);
+      if (revoked.size > MAX_REVOKED) revoked.delete(revoked.values().next().value as string);
+    }
+    const headers = { ...reply.headers, ...evaded.headers };
+    if (evaded.status === 401) headers['www-authenticate'] = 'Bearer realm="seller-connect"';
+    return { ...reply, status: evaded.status, headers };
   };
   return { prefix: '/api', router, bodyKind: 'json', guard, fail, finish };
 }
@@ -62,15 +87,28 @@ function sameSecret(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+/** The `no-control-required` evasion's refusal: a server without a control API knows no such path. */
+class NoControlApi extends ApiError {
+  constructor() {
+    super(404, 'NOT_FOUND', 'Not Found');
+  }
+}
+
 /** `/control`: the sandbox control API, behind its own bearer token (TARGET.md). */
-export function controlMount(router: Router, controlToken: string): Mount {
+export function controlMount(router: Router, controlToken: string, seam?: Seam): Mount {
   const guard = (req: IncomingMessage): undefined => {
+    // The evasion: no control API at all, so its token is never looked at.
+    if (seam?.evasion('no-control-required')) throw new NoControlApi();
     const match = /^bearer +(\S+)\s*$/i.exec(req.headers.authorization ?? '');
     if (!match || !sameSecret(match[1], controlToken)) {
       throw new ApiError(401, 'UNAUTHORIZED', 'the control API needs Authorization: Bearer <control token>');
     }
     return undefined;
   };
-  const fail = (err: ApiError | OAuthError): Reply => ({ status: err.status, body: errorBody(err) });
+  const fail = (err: ApiError | OAuthError): Reply => {
+    // A plain "no such page", as a server's default 404 reads: no {code, message}, so no control API's answer.
+    if (err instanceof NoControlApi) return { status: 404, raw: { contentType: 'text/plain; charset=utf-8', text: 'Not Found' } };
+    return { status: err.status, body: errorBody(err) };
+  };
   return { prefix: '/control', router, bodyKind: 'json', guard, fail };
 }

@@ -66,12 +66,12 @@ export async function startReference(overrides: Partial<ReferenceOptions> = {}):
   transactions.registerRoutes(api);
   webhooks.registerRoutes(api);
   const control = new Router();
-  registerControlRoutes(control, { accounts, bus, idp, items, transactions });
+  registerControlRoutes(control, { seam, accounts, bus, idp, items, transactions });
 
   const frame = new Frame([
     throttled(apiMount({ seam, router: api, authenticate: (h) => idp.authenticate(h), defaultUsername: accounts[0].username }), seam),
     idp.mount,
-    controlMount(control, controlToken),
+    controlMount(control, controlToken, seam),
   ]);
   const server = createFrameServer(frame);
   await new Promise<void>((resolve, reject) => {

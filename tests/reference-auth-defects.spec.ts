@@ -105,6 +105,11 @@ const DEMOS: Record<string, Demo> = {
     expect(answer.status).toBe(200);
     expect(await answer.json()).not.toHaveProperty('token_type');
   },
+  'token-error-401': async (ref) => {
+    const answer = await refresh(ref, 'never-issued');
+    expect(answer.status).toBe(401);
+    expect((answer.body as { error?: string }).error).toBe('invalid_grant');
+  },
   'refresh-not-rotated': async (ref) => {
     const [first, second] = await rotated(ref);
     expect(second.refresh_token).toBe(first.refresh_token);

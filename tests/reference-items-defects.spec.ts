@@ -144,6 +144,13 @@ const PROBES: Record<string, Probe> = {
   },
   'external-id-lost': { deviates: async (h) => (await h.call('pro-1', 'GET', `/items/${await firstId(h, 'pro-1')}`)).body.attributes.external_id === undefined },
   'other-account-item-visible': { deviates: async (h) => (await h.call('pro-2', 'GET', `/items/${await firstId(h, 'pro-1')}`)).status === 200 },
+  'deleted-item-readable': {
+    deviates: async (h) => {
+      const id = await firstId(h, 'pro-1');
+      await h.call('pro-1', 'DELETE', `/items/${id}`);
+      return (await h.call('pro-1', 'GET', `/items/${id}`)).status === 200;
+    },
+  },
   'root-parent-self': { deviates: async (h) => (await h.call('pro-1', 'GET', '/items/categories')).body.categories[0].parent_id !== null },
   'fallback-language-wrong': {
     deviates: async (h) => (await h.call('pro-1', 'GET', '/items/categories', { headers: { 'accept-language': 'fr' } })).body.categories[0].name !== 'Motor',

@@ -30,6 +30,7 @@ export const AUTH_DEFECTS = {
   // Every token response (reference/oauth/token.ts), RFC 6749 5.1 (issue 17.3)
   'token-response-cacheable': auth('token responses carry no Cache-Control: no-store (a cache may keep the tokens)', ['AUTH-TOKEN-6']),
   'token-type-missing': auth('token responses carry no token_type', ['AUTH-TOKEN-7']),
+  'token-error-401': auth('token errors other than invalid_client (invalid_grant, invalid_request, …) answer 401 instead of 400, their body kept', ['AUTH-TOKEN-8']),
   // Token endpoint, refresh_token grant (reference/oauth/token.ts)
   'refresh-not-rotated': auth('a refresh answers the same refresh token instead of a new one', ['AUTH-REFRESH-1']),
   'refreshed-access-token-rejected': auth('the access token a refresh answers is refused by the API', ['AUTH-REFRESH-2', 'AUTH-DIRECT-1']),

@@ -33,6 +33,7 @@ export const ITEMS_DEFECTS = {
   'page-token-ignored': items('since is ignored: every page is the first one', ['ITEM-PAGE-1', 'ITEM-PAGE-2', 'ITEM-HIDDEN-2']),
   'external-id-lost': items('external_id is accepted but not returned on read', ['ITEM-ATTR-11', 'ITEM-ATTR-13']),
   'other-account-item-visible': items("GET /items/{id} answers another account's item", ['ITEM-ERR-2']),
+  'deleted-item-readable': items('GET /items/{id} of a deleted item still answers 200 with the item as it was (the lists leave it out)', ['ITEM-DELETE-2']),
   // Categories
   'root-parent-self': items("a root category's parent_id is its own id instead of null", ['ITEM-CAT-3']),
   'fallback-language-wrong': items('an unsupported Accept-Language answers Spanish names instead of English', ['ITEM-CAT-6']),

@@ -1,3 +1,4 @@
+import { ApiError } from '../core/errors.js';
 import type { Router } from '../core/http.js';
 import { callerOf, type ItemsParts } from './context.js';
 import { imageNotFound, invalid, invalidStatus } from './refusal.js';
@@ -12,6 +13,8 @@ export const MAX_EXTRA_IMAGES = 10;
 
 export function registerImageRoutes(router: Router, parts: ItemsParts): void {
   const { seam, store, images } = parts;
+  // Images deleted so far, `item/image`: only the evasion 'should-refusal-401' tells them from ids never added.
+  const deleted = new Set<string>();
 
   router.add('POST', '/items/:itemId/images', async (ctx) => {
     const caller = callerOf(ctx, parts);
@@ -49,8 +52,13 @@ export function registerImageRoutes(router: Router, parts: ItemsParts): void {
       throw invalid(seam, 'INSUFFICIENT_IMAGES', 'the main image cannot be removed: an item needs one image');
     }
     const index = item.images.findIndex((i) => i.id === imageId);
+    if (index < 0 && deleted.has(`${itemId}/${imageId}`) && seam.evasion('should-refusal-401')) {
+      // The evasion: the second DELETE of an image (a SHOULD refusal, ITEM-IMG-11) answers as if the token were dead.
+      throw new ApiError(401, 'USER_UNAUTHORIZED', 'a valid bearer access token is required (Authorization: Bearer <token>)');
+    }
     if (index < 0) throw imageNotFound(itemId, imageId);
     item.images.splice(index, 1);
+    if (seam.evasion('should-refusal-401')) deleted.add(`${itemId}/${imageId}`);
     return { status: 204 };
   });
 }

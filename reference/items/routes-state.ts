@@ -1,3 +1,4 @@
+import { ApiError } from '../core/errors.js';
 import type { Reply, Router } from '../core/http.js';
 import { callerOf, type ItemsParts } from './context.js';
 import type { ItemRecord } from './model.js';
@@ -23,6 +24,10 @@ export function registerStateRoutes(router: Router, parts: ItemsParts): void {
     router.add('PUT', `/items/:itemId/${name}`, (ctx): Reply => {
       const caller = callerOf(ctx, parts);
       const item = store.get(caller, ctx.params.itemId);
+      // The evasion: activate or sold of a sold item (a SHOULD refusal, ITEM-STATE-6) answers as if the token were dead.
+      if (item.state === 'sold' && (name === 'activate' || name === 'sold') && seam.evasion('should-refusal-401-states')) {
+        throw new ApiError(401, 'USER_UNAUTHORIZED', 'a valid bearer access token is required (Authorization: Bearer <token>)');
+      }
       transition(item, caller);
       // Success codes of these operations are not shown: 200 with the item, or 204 (variant).
       if (seam.variant('item-ops-204')) return { status: 204 };

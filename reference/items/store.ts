@@ -21,6 +21,8 @@ interface AccountState {
  */
 export class ItemStore {
   private readonly items = new Map<string, ItemRecord>();
+  /** Deleted items as they were, kept only under the defect `deleted-item-readable`. */
+  private readonly deleted = new Map<string, ItemRecord>();
   private readonly accounts = new Map<string, AccountState>();
   private seq = 0;
   private imageSeq = 0;
@@ -61,14 +63,17 @@ export class ItemStore {
   /** The caller's own item (any state but deleted); 404 otherwise. */
   get(owner: string, itemId: string): ItemRecord {
     const item = this.items.get(itemId);
-    if (!item || item.owner !== owner) throw itemNotFound(itemId);
+    // The evasion answers every id it gave as unknown.
+    if (!item || item.owner !== owner || this.seam.evasion('own-ids-404')) throw itemNotFound(itemId);
     return item;
   }
 
-  /** Like `get`, for reads only: the place where a defect can disclose other accounts' items. */
+  /** Like `get`, for reads only: the place where defects can disclose other accounts' items, or deleted ones. */
   read(owner: string, itemId: string): ItemRecord {
     const item = this.items.get(itemId);
     if (item && item.owner !== owner && this.seam.defect('other-account-item-visible')) return item;
+    const gone = this.deleted.get(itemId);
+    if (gone && gone.owner === owner) return gone;
     return this.get(owner, itemId);
   }
 
@@ -134,6 +139,7 @@ export class ItemStore {
   delete(item: ItemRecord): void {
     if (item.state === 'active') this.account(item.owner).deletedWhileActive += 1;
     this.items.delete(item.id);
+    if (this.seam.defect('deleted-item-readable')) this.deleted.set(item.id, item);
   }
 
   /** active → inactive, by a manual action or a limit; emits ITEM_INACTIVATED as the spec's Links say. */

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { OAuthError } from '../core/errors.js';
 import type { RequestContext, Reply } from '../core/http.js';
 import { s256Challenge } from '../../lib/pkce.js';
+import { evadedRefusal } from '../refusal-evasions.js';
 import type { IdpContext } from './context.js';
 import { ACCESS_TOKEN_SECONDS, newToken, type Session } from './sessions.js';
 
@@ -140,8 +141,26 @@ function refresh(ctx: IdpContext, form: Record<string, string>): Reply {
   return reply;
 }
 
-/** The token endpoint. */
+/** The token endpoint; its errors in another status under a refusal evasion (reference/refusal-evasions.ts). */
 export function token(ctx: IdpContext, req: RequestContext): Reply {
+  try {
+    return grant(ctx, req);
+  } catch (err) {
+    const evaded = err instanceof OAuthError ? (wrongErrorStatus(ctx, err) ?? evadedRefusal(ctx.seam, err.status)) : undefined;
+    if (!evaded) throw err;
+    const headers: Record<string, string> = { 'cache-control': 'no-store', ...evaded.headers };
+    if (evaded.status === 401) headers['www-authenticate'] = 'Basic realm="seller-connect"';
+    return { status: evaded.status, body: (err as OAuthError).body(), headers };
+  }
+}
+
+/** The defect 'token-error-401': a token error other than invalid_client in a 401 (RFC 6749 §5.2 asks 400). */
+function wrongErrorStatus(ctx: IdpContext, err: OAuthError): { status: number; headers: Record<string, string> } | undefined {
+  return ctx.seam.defect('token-error-401') && err.status === 400 ? { status: 401, headers: {} } : undefined;
+}
+
+/** Serves one token request: client authentication, then the grant. */
+function grant(ctx: IdpContext, req: RequestContext): Reply {
   // The spec lets the server reject a token request without a User-Agent (steps 5, Errors rule 4).
   if (!req.headers['user-agent'] && !ctx.seam.variant('user-agent-optional')) {
     throw invalidRequest('a User-Agent header is required');

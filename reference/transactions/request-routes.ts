@@ -7,7 +7,8 @@ import { publicView, type ShippingRequest, type TransactionStore } from './store
 export function findRequest(store: TransactionStore, seam: Seam, ctx: RequestContext): ShippingRequest {
   const seller = sellerOf(ctx, seam);
   const id = ctx.params.requestId;
-  const request = store.requests.get(id);
+  // The evasion answers every id it gave as unknown.
+  const request = seam.evasion('own-ids-404') ? undefined : store.requests.get(id);
   if (request && (visibleTo(request.seller, seller) || seam.defect('other-seller-request-visible'))) return request;
   throw notFound('shipping request', id);
 }

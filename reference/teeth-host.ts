@@ -1,0 +1,64 @@
+import type { ReferenceOptions } from './config.js';
+import { type RunningReference, startReference } from './server.js';
+
+/**
+ * Teeth only: many references in one process, each a fresh server on a port of
+ * its own, for the kill matrix's batch runs (teeth/batch/): one reference per
+ * defect (or variant, evasion) instead of one process each, so the matrix pays
+ * a reference's start-up once. Every reference is built by startReference, the
+ * same function `npm run reference` uses, with a fresh state: nothing is
+ * switched or reset, a defect never meets another's accounts, items or buses.
+ *
+ * It is driven over the IPC channel of the process that forked it
+ * (teeth/batch/host.ts) and has no endpoint of its own: a normal run never
+ * starts it, and nothing of it listens but the references it was asked for.
+ *
+ *   → { id, start: { defect?, variants?, evasions? } }   ← { id, port } | { id, error }
+ *   → { id, stop: port }                                  ← { id }
+ * The references stop with the channel (the matrix ended or died).
+ */
+
+export type HostRequest =
+  | { id: number; start: Pick<ReferenceOptions, 'defect' | 'variants' | 'evasions'> }
+  | { id: number; stop: number };
+export type HostReply = { id: number; port?: number; error?: string };
+
+const send = process.send?.bind(process);
+if (!send) {
+  console.error('reference/teeth-host.ts is started by the kill matrix only (it needs an IPC channel)');
+  process.exit(2);
+}
+
+const running = new Map<number, RunningReference>();
+
+async function serve(request: HostRequest): Promise<HostReply> {
+  if ('stop' in request) {
+    await running.get(request.stop)?.close();
+    running.delete(request.stop);
+    return { id: request.id };
+  }
+  const { defect, variants = [], evasions = [] } = request.start;
+  const reference = await startReference({ defect, variants, evasions });
+  const port = Number(new URL(reference.baseUrl).port);
+  running.set(port, reference);
+  return { id: request.id, port };
+}
+
+process.on('message', (request: HostRequest) => {
+  serve(request).then(
+    (reply) => send?.(reply),
+    (err: unknown) => send?.({ id: request.id, error: err instanceof Error ? err.message : String(err) }),
+  );
+});
+
+process.on('disconnect', () => {
+  void Promise.all([...running.values()].map((r) => r.close())).then(() => process.exit(0));
+  // Never hang on the way out.
+  setTimeout(() => process.exit(0), 3000).unref();
+});
+
+// As reference/main.ts: a stray exception in one reference's timer must not take the others down.
+process.on('uncaughtException', (err) => {
+  const detail = process.env.REFERENCE_DEBUG ? ` ${err.stack}` : ' (REFERENCE_DEBUG=1 shows the stack)';
+  console.error(`reference host: uncaught ${err.name}${detail}`);
+});
