@@ -1,60 +1,104 @@
 /**
- * Proves the suite's teeth (docs/TEETH.md).
- *
- *   npm run kill-matrix                         # every defect, every variant and the clean reference
- *   npm run kill-matrix -- --defect quota-ignored [--defect …]   # only these defects
- *   npm run kill-matrix -- --defects            # every defect, no whole-suite runs
- *   npm run kill-matrix -- --variants           # clean reference + every allowed variant
- *   npm run kill-matrix -- --variant page-size-1 [--clean]
- *   npm run kill-matrix -- --variants-together  # every variant on at once, one run (what npm test does)
- *   options: --jobs 2  --timeout 180 (s per defect run)  --suite-timeout 300 (s per whole-suite run)
- *            --seed <FC_SEED for every run>  --deadline <s overall>
- *            --out reports/kill-matrix.json  --keep (keep the runs' folders)
+ * Proves the suite's teeth (docs/TEETH.md). `npm run kill-matrix -- --help` prints the usage below.
  *
  * Exit 0 only when every selected defect is KILLED (by a check that passes on the
- * clean reference, when that ran) and every whole-suite run passes.
+ * clean reference, when that ran), every whole-suite run passes, every evasion ends
+ * FAILED or INCOMPLETE, and every real-service defect is KILLED or shown unjudged.
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { interruptAll } from '../teeth/run-playwright.js';
 import { runTeeth } from '../teeth/teeth-run.js';
 
-const { values } = parseArgs({
-  options: {
-    defect: { type: 'string', multiple: true },
-    variant: { type: 'string', multiple: true },
-    defects: { type: 'boolean', default: false },
-    variants: { type: 'boolean', default: false },
-    clean: { type: 'boolean', default: false },
-    'variants-together': { type: 'boolean', default: false },
-    jobs: { type: 'string', default: '2' },
-    timeout: { type: 'string', default: '180' },
-    'suite-timeout': { type: 'string', default: '300' },
-    seed: { type: 'string' },
-    deadline: { type: 'string' },
-    out: { type: 'string' },
-    keep: { type: 'boolean', default: false },
-  },
-  strict: true,
-});
+const USAGE = `usage: npm run kill-matrix -- [selection] [options]
+
+selection (none: every defect, the clean reference, every variant alone and every evasion):
+  --defect NAME          one defect (repeat for more)
+  --defects              every defect, no whole-suite runs
+  --variant NAME         the whole suite with one allowed variant (repeat for more)
+  --variants             the clean reference and every allowed variant, one run each
+  --variants-together    every variant switched on at once, in one run (npm test's way)
+  --clean                the whole suite against the clean reference
+  --evasion NAME         the whole suite against one evasive reference (repeat for more)
+  --evasions             every evasion of reference/evasions.ts: each gate must be FAILED or INCOMPLETE
+  --real-service         every defect (or those named by --defect) with no control API, the
+                         'seeded-accounts' and 'large-limits' variants: each KILLED or shown unjudged
+
+options:
+  --jobs N               whole-suite runs at a time (default 2)
+  --workers N            defects at a time in the defect batch (default 2 × jobs)
+  --fresh-workers        a new worker after every failed check of a defect, as Playwright does
+                         (default: the worker goes on with the defect's next check; slower, same verdicts)
+  --timeout S            limit per check of a defect run, at most the config's own (default 180)
+  --suite-timeout S      limit per whole-suite run (default 300)
+  --seed N               FC_SEED for every run (replays property checks)
+  --deadline S           overall limit
+  --out FILE             the result as JSON (default reports/kill-matrix.json)
+  --keep                 keep every run's folder (reports, logs)
+  --help                 this text
+
+exit 0: TEETH OK; 1: not proven (the table says why).`;
+
+const parse = () =>
+  parseArgs({
+    options: {
+      defect: { type: 'string', multiple: true },
+      variant: { type: 'string', multiple: true },
+      evasion: { type: 'string', multiple: true },
+      defects: { type: 'boolean', default: false },
+      variants: { type: 'boolean', default: false },
+      evasions: { type: 'boolean', default: false },
+      'real-service': { type: 'boolean', default: false },
+      clean: { type: 'boolean', default: false },
+      'variants-together': { type: 'boolean', default: false },
+      jobs: { type: 'string', default: '2' },
+      workers: { type: 'string' },
+      'fresh-workers': { type: 'boolean', default: false },
+      timeout: { type: 'string', default: '180' },
+      'suite-timeout': { type: 'string', default: '300' },
+      seed: { type: 'string' },
+      deadline: { type: 'string' },
+      out: { type: 'string' },
+      keep: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+  });
+let values: ReturnType<typeof parse>['values'];
+try {
+  values = parse().values;
+} catch (err) {
+  console.error(`${(err as Error).message}\n\n${USAGE}`);
+  process.exit(2);
+}
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
 
 const int = (name: string, raw: string | undefined): number | undefined => {
   if (raw === undefined) return undefined;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer, got '${raw}'`);
+  if (!Number.isInteger(n) || n < 1) {
+    console.error(`--${name} must be a positive integer, got '${raw}'\n\n${USAGE}`);
+    process.exit(2);
+  }
   return n;
 };
 
-// No selection at all: everything. Otherwise exactly what was asked.
-const everything = !values.defect && !values.variant && !values.defects && !values.variants;
-const defects = everything || values.defects ? undefined : (values.defect ?? []);
-const variants = everything || values.variants ? undefined : (values.variant ?? []);
+// No selection at all: everything (but the real-service configuration, a command of its own). Otherwise exactly what was asked.
+const realService = values['real-service'];
+const selected = values.defect || values.variant || values.evasion || values.defects || values.variants || values.evasions || values.clean || values['variants-together'];
+const everything = !selected && !realService;
+const defects = everything || values.defects ? undefined : realService ? [] : (values.defect ?? []);
+const variants = everything || values.variants || values['variants-together'] ? undefined : (values.variant ?? []);
+const evasions = everything || values.evasions ? undefined : (values.evasion ?? []);
 
 const abort = new AbortController();
 let interrupted = 0;
 for (const sig of ['SIGINT', 'SIGTERM'] as const) {
   process.on(sig, () => {
-    // First Ctrl-C: stop the runs cleanly (each stops its reference). Second: leave now.
+    // First Ctrl-C: stop the runs cleanly (each stops its references). Second: leave now.
     if (interrupted++ > 0) process.exit(130);
     console.error('interrupting the runs…');
     abort.abort();
@@ -62,20 +106,30 @@ for (const sig of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-const run = await runTeeth({
-  defects,
-  variants,
-  variantsTogether: values['variants-together'],
-  clean: everything || values.variants || values.clean,
-  jobs: int('jobs', values.jobs),
-  defectTimeoutS: int('timeout', values.timeout),
-  suiteTimeoutS: int('suite-timeout', values['suite-timeout']),
-  seed: values.seed,
-  deadlineS: int('deadline', values.deadline),
-  out: values.out ? resolve(values.out) : undefined,
-  keep: values.keep,
-  signal: abort.signal,
-  onProgress: (line) => console.log(line),
-});
-console.log(`\n${run.text}\nwritten: ${run.outFile}`);
-process.exit(run.result.ok ? 0 : 1);
+try {
+  const run = await runTeeth({
+    defects,
+    variants,
+    evasions,
+    realService: realService ? (values.defect ?? 'all') : undefined,
+    variantsTogether: values['variants-together'],
+    clean: everything || values.variants || values.clean,
+    jobs: int('jobs', values.jobs),
+    workers: int('workers', values.workers),
+    freshWorkers: values['fresh-workers'],
+    defectTimeoutS: int('timeout', values.timeout),
+    suiteTimeoutS: int('suite-timeout', values['suite-timeout']),
+    seed: values.seed,
+    deadlineS: int('deadline', values.deadline),
+    out: values.out ? resolve(values.out) : undefined,
+    keep: values.keep,
+    signal: abort.signal,
+    onProgress: (line) => console.log(line),
+  });
+  console.log(`\n${run.text}\nwritten: ${run.outFile}`);
+  process.exit(run.result.ok ? 0 : 1);
+} catch (err) {
+  // An unknown name, a bad option: one line, the usage.
+  console.error(`${(err as Error).message}\n\n${USAGE}`);
+  process.exit(2);
+}

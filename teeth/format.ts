@@ -25,6 +25,13 @@ export function precision(result: MatrixResult): string {
 /** The check that killed a defect, without its file (the title carries the IDs). */
 const checkTitle = (key: string): string => key.split(' › ').slice(1).join(' › ');
 
+/** The defect batch's wall time, and per defect run. */
+function defectsLine(result: MatrixResult): string {
+  const ran = result.defects.filter((d) => d.verdict !== 'NO-CHECK').length + result.realService.filter((r) => r.verdict !== 'NO-CHECK').length;
+  const per = ran ? result.defectsWallSeconds / ran : 0;
+  return `defect batch: ${ran} defect run(s), ${result.workers} at a time, wall ${result.defectsWallSeconds.toFixed(1)} s = ${per.toFixed(2)} s per defect`;
+}
+
 export function formatMatrix(result: MatrixResult): string {
   const out: string[] = [];
   if (result.defects.length > 0) {
@@ -37,13 +44,18 @@ export function formatMatrix(result: MatrixResult): string {
     ]);
     out.push(table(['defect', 'group', 'verdict', 'killed by / why not', 's'], rows));
     out.push('', `score: ${score(result)} killed`, `blame precision: ${precision(result)}`);
-  } else {
+  } else if (result.suites.length + result.evasions.length + result.realService.length === 0) {
     out.push('no defects declared or selected');
   }
   const unknown = result.defects.filter((d) => d.unknownIds.length > 0);
   if (unknown.length > 0) {
     out.push('', '(!) breaks IDs absent from the catalog:');
     for (const d of unknown) out.push(`  ${d.name}: ${d.unknownIds.join(', ')}`);
+  }
+  const alone = result.defects.filter((d) => d.rerunAlone && d.verdict === 'KILLED');
+  if (alone.length > 0) {
+    out.push('', 'killed only in a run of their own (they survived the batch: the killing check depends on a freshly started reference, docs/TEETH.md):');
+    for (const d of alone) out.push(`  ${d.name} [${d.rerunAlone?.batchVerdict} in the batch] ${d.killers[0] ? checkTitle(d.killers[0]) : ''}`);
   }
   const notKilled = result.defects.filter((d) => d.verdict !== 'KILLED');
   if (notKilled.length > 0) {
@@ -73,14 +85,38 @@ export function formatMatrix(result: MatrixResult): string {
       for (const k of s.unexplainedSkips) out.push(`    skipped without "not exercised:": ${k.key} (${k.reason ?? 'no reason'})`);
     }
   }
+  if (result.evasions.length > 0) {
+    out.push('', 'evasion matrix (each gate must be FAILED or INCOMPLETE, never PASSED or BROKEN):');
+    const rows = result.evasions.map((e) => [
+      e.name + (e.withDefect ? ` + ${e.withDefect}` : ''),
+      e.verdict,
+      e.exitCode === null ? '-' : String(e.exitCode),
+      e.gate ?? '?',
+      e.judged !== undefined && e.testable !== undefined ? `${e.judged}/${e.testable}` : '?',
+      e.seconds.toFixed(1),
+    ]);
+    out.push(table(['evasion', 'row', 'exit', 'gate', 'MUST judged/testable', 's'], rows));
+    for (const e of result.evasions.filter((x) => x.verdict !== 'OK')) {
+      out.push('', `  ${e.name} [${e.verdict}]${e.logPath ? ` log: ${e.logPath}` : ''}`);
+      if (e.detail) out.push(...e.detail.split('\n').slice(0, 8).map((l) => `      ${l}`));
+    }
+  }
+  if (result.realService.length > 0) {
+    out.push('', 'real-service configuration (no control API, seeded accounts, large limits): each defect KILLED or UNJUDGED, never HIDDEN:');
+    const rows = result.realService.map((r) => [r.name, r.group, r.verdict, cut(r.killers[0] ? checkTitle(r.killers[0]) : (r.detail ?? '').split('\n')[0], 90), r.seconds.toFixed(1)]);
+    out.push(table(['defect', 'group', 'verdict', 'killed by / shown unjudged / why not', 's'], rows));
+    const count = (v: string) => result.realService.filter((r) => r.verdict === v).length;
+    out.push(`real service: ${count('KILLED')} killed, ${count('UNJUDGED')} shown unjudged, ${count('HIDDEN')} hidden, ${count('NO-CHECK')} no check, ${count('ERROR')} error`);
+  }
   if (result.problems.length > 0) {
     out.push('', 'problems:');
     for (const p of result.problems) out.push(...p.split('\n').slice(0, 10).map((l, i) => (i ? `    ${l}` : `  - ${l}`)));
   }
   out.push(
     '',
-    `${result.listedChecks} conformance checks listed; ${result.jobs} run(s) at a time; ` +
+    `${result.listedChecks === undefined ? '' : `${result.listedChecks} conformance checks listed; `}${result.jobs} whole-suite run(s) at a time; ` +
       `total ${result.wallSeconds.toFixed(1)} s${result.seed ? `; FC_SEED=${result.seed}` : ''}`,
+    ...(result.defectsWallSeconds > 0 ? [defectsLine(result)] : []),
     result.ok ? 'TEETH OK' : 'TEETH NOT PROVEN',
   );
   return out.join('\n');

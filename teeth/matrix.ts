@@ -1,33 +1,33 @@
 /**
- * The kill matrix and the allowed-variants run, planned and executed together so
- * that two runs at a time keep both cores busy:
+ * The kill matrix, the allowed-variants runs, the evasion matrix and the
+ * real-service configuration, planned and executed together:
  *
- *  - one run per defect: the checks citing the defect's `breaks` IDs, against a
- *    reference started with REFERENCE_DEFECT=<name>; the defect must be KILLED;
- *  - one whole-suite run per allowed variant (REFERENCE_VARIANTS=<name>) and one
- *    against the clean reference: every check must pass.
+ *  - defects: the checks citing each defect's `breaks` IDs against a reference with
+ *    that defect; each must be KILLED. All of them run in one batch (batch/run-batch.ts):
+ *    one Playwright run, a fresh reference and a project of its own per defect;
+ *  - real service: the same per defect, as a remote target with no control API and the
+ *    real service's accounts and limits (real-service.ts); each KILLED or shown unjudged;
+ *  - whole-suite runs, each a conformance run of its own: the clean reference and each
+ *    allowed variant (every check must pass), and each evasion (evasions.ts: the gate
+ *    must say FAILED or INCOMPLETE).
  *
  * The clean run also confirms the kills: a check that kills a defect must pass on
  * the clean reference, or its failure proves nothing.
  */
 import { join } from 'node:path';
-import type { DefectInfo } from '../reference/defects/index.js';
 import { escapeRegExp, grepForIds } from '../catalog/ids.js';
+import type { DefectInfo } from '../reference/defects/index.js';
+import type { EvasionInfo } from '../reference/evasions.js';
+import type { ReferenceHost } from './batch/host.js';
+import { type BatchJob, runBatch } from './batch/run-batch.js';
+import { type EvasionResult, evasionVerdict } from './evasions.js';
 import { type Listing, listChecks } from './list-checks.js';
-import { CONFORMANCE_CONFIG } from './paths.js';
-import type { Check } from './playwright-report.js';
+import { CONFORMANCE_CONFIG, ROOT } from './paths.js';
+import { type Check, checksOf } from './playwright-report.js';
 import { runPool } from './pool.js';
+import { REAL_SERVICE_VARIANTS, type RealServiceResult, realServiceVerdict } from './real-service.js';
 import { type RunOutcome, runPlaywright } from './run-playwright.js';
-import {
-  blamePrecision,
-  cites,
-  confirmKill,
-  type DefectVerdictResult,
-  defectVerdict,
-  type SuiteVerdict,
-  type SuiteVerdictResult,
-  suiteVerdict,
-} from './verdicts.js';
+import { blamePrecision, cites, confirmKill, type DefectVerdictResult, defectVerdict, type SuiteVerdictResult, suiteVerdict } from './verdicts.js';
 
 export interface MatrixOptions {
   /** The defects to run, by name, with their declarations. */
@@ -42,9 +42,19 @@ export interface MatrixOptions {
   variantsTogether?: boolean;
   /** Also run the whole suite against the clean reference (and confirm the kills with it). */
   clean: boolean;
+  /** Evasions to run the suite against, one run each (reference/evasions.ts). */
+  evasions?: Record<string, EvasionPlan>;
+  /** Defects to run in the real-service configuration (real-service.ts). */
+  realService?: Record<string, DefectInfo>;
   /** Catalog IDs, to flag `breaks` IDs the catalog lacks; undefined when there is no catalog. */
   catalogIds: ReadonlySet<string> | undefined;
+  /** Whole-suite runs at a time. */
   jobs: number;
+  /** Defects at a time in a batch (its Playwright workers); default 2 × jobs: a defect's checks wait on timers much of the time. */
+  workers?: number;
+  /** A new worker after every failed check, as Playwright does (default: the worker goes on with the defect's next check). */
+  freshWorkers?: boolean;
+  /** Limit per check of a defect run (at most the config's own per-check limit), and per defect of a batch. */
   defectTimeoutMs: number;
   suiteTimeoutMs: number;
   /** Passed to every run as FC_SEED, so a property check replays the same inputs. */
@@ -60,6 +70,13 @@ export interface MatrixOptions {
   /** Playwright config and working directory of the runs (default: the conformance run, project root). */
   config?: string;
   cwd?: string;
+  /**
+   * Seconds each run took last time, to start the longest first: by the defect's name, `real:<defect>` in the
+   * real-service configuration, `suite:<name>` for a whole-suite or evasion run.
+   */
+  previousSeconds?: Record<string, number>;
+  /** Starts the batches' references (default: reference/teeth-host.ts); the teeth's own tests pass a fake. */
+  startHost?: (logPath: string) => Promise<ReferenceHost>;
 }
 
 /** One defect's line of the matrix: its declaration, its run's verdict (verdicts.ts) and where the run's log is. */
@@ -70,8 +87,14 @@ export interface DefectRow extends DefectVerdictResult {
   breaks: string[];
   /** `breaks` IDs the catalog does not have: a matrix failure of their own. */
   unknownIds: string[];
+  /** From its first check's start to its last check's end. */
   seconds: number;
   logPath?: string;
+  /**
+   * It survived in the batch and was run again in a run of its own (a fresh reference process, as every
+   * defect ran before the batch): the verdict is that run's; `batchVerdict` is what the batch said.
+   */
+  rerunAlone?: { batchVerdict: string; seconds: number };
 }
 
 export interface SuiteRow extends SuiteVerdictResult {
@@ -81,15 +104,36 @@ export interface SuiteRow extends SuiteVerdictResult {
   logPath?: string;
 }
 
+export interface EvasionRow extends EvasionResult {
+  name: string;
+  description: string;
+  withDefect?: string;
+  seconds: number;
+  logPath?: string;
+}
+
+export interface RealServiceRow extends RealServiceResult {
+  name: string;
+  group: string;
+  breaks: string[];
+  seconds: number;
+}
+
 export interface MatrixResult {
   defects: DefectRow[];
   suites: SuiteRow[];
+  evasions: EvasionRow[];
+  realService: RealServiceRow[];
   /** Problems outside any one run: no catalog, specs that do not load. */
   problems: string[];
-  listedChecks: number;
+  /** Checks the listing found, when the run needed one (an evasion's selection). */
+  listedChecks?: number;
   jobs: number;
+  workers: number;
   seed?: string;
   wallSeconds: number;
+  /** Wall time of the defect batch alone (0 when no defect ran). */
+  defectsWallSeconds: number;
   killed: number;
   /** Blame precision: charged rules the defects declare ÷ all charged rules. */
   precision: { inside: number; charged: number; ratio: number };
@@ -99,126 +143,225 @@ export interface MatrixResult {
 /** Name of the one whole-suite run with every variant on (variantsTogether). */
 export const ALL_VARIANTS = 'all-variants';
 
-type Job = { kind: 'defect'; name: string; info: DefectInfo } | { kind: 'suite'; name: string; variants: string[] };
+/** An evasion's declaration, with the rules of the defect it hides (to select the checks that judge them). */
+export type EvasionPlan = EvasionInfo & { withDefectBreaks?: readonly string[] };
 
-const notRun = (name: string): RunOutcome => ({
-  name,
-  exitCode: null,
-  timedOut: false,
-  aborted: true,
-  seconds: 0,
-  logPath: '',
-  logTail: '',
-});
+type SuiteJob =
+  | { kind: 'suite'; name: string; env: Record<string, string> }
+  | { kind: 'evasion'; name: string; info: EvasionPlan; env: Record<string, string>; args: string[] };
+
+const notRun = (name: string): RunOutcome => ({ name, exitCode: null, timedOut: false, aborted: true, seconds: 0, logPath: '', logTail: '' });
 
 export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
   const started = Date.now();
   const problems: string[] = [];
   if (!options.catalogIds) problems.push('no catalog (catalog/requirements.json): the defects’ IDs cannot be checked');
+  const workers = options.workers ?? 2 * options.jobs;
 
   const where = { config: options.config ?? CONFORMANCE_CONFIG, cwd: options.cwd };
-  const listing = options.listing ?? (await listChecks({ ...where, dir: join(options.workDir, 'list') }));
-  for (const e of listing.errors) problems.push(`the conformance specs do not all load: ${e}`);
+  // The listing is needed only to select an evasion's checks: the defect batch loads every spec file once
+  // and each project picks its checks by --grep, so no listing delays it.
+  let listingOnce: Promise<Listing> | undefined;
+  const listing = (): Promise<Listing> => {
+    listingOnce ??= options.listing ? Promise.resolve(options.listing) : listChecks({ ...where, dir: join(options.workDir, 'list') });
+    return listingOnce;
+  };
+  const needsListing = Object.values(options.evasions ?? {}).some((e) => e.withDefectBreaks?.length);
+  /** The defect's checks as a batch job: every spec file, the defect's IDs as --grep. */
+  const job = (name: string, info: DefectInfo, extra: Partial<BatchJob> = {}): BatchJob => ({
+    name,
+    files: [],
+    grep: grepForIds(info.breaks),
+    reference: { defect: name },
+    ...extra,
+  });
+  // Longest first, so the end is not one long defect alone: by the seconds it took last time when known
+  // (a check that waits out a timer takes ten seconds whatever its count of checks).
+  const expected = (j: BatchJob): number => options.previousSeconds?.[j.name] ?? 0;
+  const longestFirst = (jobs: BatchJob[]): BatchJob[] => jobs.sort((a, b) => expected(b) - expected(a));
 
   const rows = new Map<string, DefectRow>();
-  const jobs: Job[] = [];
+  const defectJobs: BatchJob[] = [];
   for (const [name, info] of Object.entries(options.defects)) {
     const unknownIds = options.catalogIds ? info.breaks.filter((id) => !options.catalogIds?.has(id)) : [];
     const row: DefectRow = {
-      name,
-      group: info.group,
-      description: info.description,
-      breaks: info.breaks,
-      unknownIds,
-      verdict: 'NO-CHECK',
-      killers: [],
-      relevant: { total: 0, passed: 0, failed: 0, skipped: 0 },
-      charged: [],
-      extra: [],
-      seconds: 0,
+      ...{ name, group: info.group, description: info.description, breaks: info.breaks, unknownIds },
+      ...{ verdict: 'NO-CHECK', killers: [], relevant: { total: 0, passed: 0, failed: 0, skipped: 0 }, charged: [], extra: [], seconds: 0 },
     };
     rows.set(name, row);
-    // No listed check cites the IDs: nothing to run, the verdict is known now.
+    // No ID to cite: nothing to run. A defect whose IDs no check cites runs no check in the batch: NO-CHECK.
     if (info.breaks.length === 0) row.detail = 'declares no `breaks` IDs';
-    else if (!listing.checks.some((c) => cites(c, info.breaks))) row.detail = 'no check cites these IDs';
-    else jobs.push({ kind: 'defect', name, info });
+    else defectJobs.push(job(name, info));
   }
-  const suiteJobs: Job[] = [
-    ...(options.clean ? [{ kind: 'suite' as const, name: 'clean', variants: [] }] : []),
-    ...(options.variantsTogether && options.variants.length > 1
-      ? [{ kind: 'suite' as const, name: ALL_VARIANTS, variants: options.variants }]
-      : options.variants.map((v) => ({ kind: 'suite' as const, name: v, variants: [v] }))),
-  ];
-  // Longest first, so the end is not one long run alone: whole-suite runs, then the
-  // defects with the most checks to run (a survivor runs all of them).
-  const relevantCount = (job: Job) => (job.kind === 'defect' ? listing.checks.filter((c) => cites(c, job.info.breaks)).length : 0);
-  const counts = new Map(jobs.map((j) => [j.name, relevantCount(j)]));
-  jobs.sort((a, b) => (counts.get(b.name) ?? 0) - (counts.get(a.name) ?? 0));
-  const plan = [...suiteJobs, ...jobs];
+  const realRows: RealServiceRow[] = [];
+  const realJobs: BatchJob[] = Object.entries(options.realService ?? {}).map(([name, info]) =>
+    job(`real:${name}`, info, { reference: { defect: name, variants: REAL_SERVICE_VARIANTS }, mode: 'remote' }),
+  );
 
-  const suites: SuiteRow[] = [];
-  let cleanChecks: Check[] | undefined;
-  const workersPerRun = options.jobs >= 2 ? '1' : '2';
+  const shared: Record<string, string> = {
+    // The matrix reads the JSON reports only: no Allure results, no Playwright HTML report to write.
+    SC_ALLURE: '0',
+    SC_VIEWER_REPORTS: '0',
+    ...(options.seed ? { FC_SEED: options.seed } : {}),
+  };
 
-  // Each run's reference listens on a port the system picks (playwright.config.ts): runs never share one.
-  await runPool(plan, options.jobs, runJob);
-
-  async function runJob(job: Job): Promise<void> {
-    const dir = join(options.workDir, `${job.kind}-${job.name}`);
-    const env: Record<string, string> = {
-      SC_WORKERS: workersPerRun,
-      // The matrix reads the JSON report only: no Allure report, Allure results or Playwright HTML report to write.
-      SC_ALLURE: '0',
-      SC_VIEWER_REPORTS: '0',
-      ...(options.seed ? { FC_SEED: options.seed } : {}),
-    };
-    /** One Playwright run of this job against the reference with `reference` settings; not run once the matrix is aborted. */
-    const play = (args: string[], reference: Record<string, string>, limit: number) =>
-      options.signal?.aborted
-        ? notRun(job.name)
-        : runPlaywright({ ...where, name: job.name, args, env: { ...env, ...reference }, dir, timeoutMs: limit, signal: options.signal });
-    if (job.kind === 'defect') {
-      const limit = options.defectTimeoutMs;
-      // Every relevant check runs: a first failure charged to another rule must not hide the one that kills.
-      // Only the spec files holding those checks are loaded: loading every spec file costs each of a hundred-odd
-      // runs about a second of CPU (the listing knows where each check lives).
-      const files = [...new Set(listing.checks.filter((c) => cites(c, job.info.breaks)).map((c) => `${escapeRegExp(c.file)}$`))];
-      const outcome = await play([...files, '--grep', grepForIds(job.info.breaks), '--pass-with-no-tests'], { REFERENCE_DEFECT: job.name }, limit);
-      const row = rows.get(job.name)!;
-      Object.assign(row, defectVerdict(job.info.breaks, outcome, limit / 1000), {
-        seconds: outcome.seconds,
-        logPath: outcome.logPath || undefined,
-      });
-      options.onProgress?.(`${row.verdict.padEnd(11)} ${job.name} (${outcome.seconds.toFixed(1)} s)`);
-    } else {
-      const limit = options.suiteTimeoutMs;
-      const outcome = await play([], job.variants.length ? { REFERENCE_VARIANTS: job.variants.join(',') } : {}, limit);
-      const { checks, ...verdict } = suiteVerdict(outcome, limit / 1000);
-      if (job.name === 'clean' && verdict.verdict !== 'ERROR') cleanChecks = checks;
-      suites.push({ name: job.name, ...verdict, seconds: outcome.seconds, logPath: outcome.logPath || undefined });
-      options.onProgress?.(`${verdict.verdict.padEnd(11)} suite ${job.name} (${outcome.seconds.toFixed(1)} s)`);
+  let defectsWallSeconds = 0;
+  const runDefects = async (): Promise<void> => {
+    const jobs = [...longestFirst(defectJobs), ...longestFirst(realJobs)];
+    if (jobs.length === 0) return;
+    const batchStarted = Date.now();
+    const checkLimit = options.defectTimeoutMs;
+    const batch = await runBatch({
+      name: 'defects',
+      jobs,
+      workers,
+      keepWorker: !options.freshWorkers,
+      checkTimeoutMs: checkLimit,
+      // A last resort: each check is already stopped at its own limit.
+      timeoutMs: checkLimit * Math.ceil(jobs.length / workers) + 120_000,
+      dir: join(options.workDir, 'defects'),
+      env: shared,
+      baseConfig: join(options.cwd ?? ROOT, where.config),
+      cwd: options.cwd,
+      signal: options.signal,
+      startHost: options.startHost,
+    });
+    defectsWallSeconds = (Date.now() - batchStarted) / 1000;
+    for (const j of jobs) {
+      const outcome = batch.outcomes.get(j.name) ?? notRun(j.name);
+      if (j.name.startsWith('real:')) {
+        const name = j.name.slice('real:'.length);
+        const info = options.realService?.[name] as DefectInfo;
+        const row = { name, group: info.group, breaks: info.breaks, ...realServiceVerdict(info.breaks, outcome, checkLimit / 1000), seconds: outcome.seconds };
+        realRows.push(row);
+        options.onProgress?.(`${row.verdict.padEnd(11)} real-service ${name} (${outcome.seconds.toFixed(1)} s)`);
+        continue;
+      }
+      const row = rows.get(j.name) as DefectRow;
+      Object.assign(row, defectVerdict(row.breaks, outcome, checkLimit / 1000), { seconds: outcome.seconds, logPath: join(batch.dir, `job-${j.name}`, 'playwright.json') });
+      options.onProgress?.(`${row.verdict.padEnd(11)} ${j.name} (${outcome.seconds.toFixed(1)} s)`);
     }
-  }
+    // A survivor of the batch runs again alone, as before the batch: its own Playwright run and a reference
+    // process of its own. A check that kills only there depends on the reference being cold (its first
+    // requests are slower), which the row says; a defect that survives both is SURVIVED.
+    const survivors = defectJobs.filter((j) => rows.get(j.name)?.verdict === 'SURVIVED');
+    await runPool(survivors, options.jobs, async (j) => {
+      const row = rows.get(j.name) as DefectRow;
+      // Only the spec files that held its checks in the batch.
+      const report = batch.outcomes.get(j.name)?.report;
+      const files = [...new Set((report ? checksOf(report) : []).filter((c) => cites(c, row.breaks)).map((c) => c.file))];
+      const outcome = await runAlone({ ...j, files }, checkLimit, files.length);
+      const alone = defectVerdict(row.breaks, outcome, checkLimit / 1000);
+      const batchVerdict = row.verdict;
+      Object.assign(row, alone, { logPath: outcome.logPath || row.logPath, rerunAlone: { batchVerdict, seconds: outcome.seconds } });
+      if (alone.verdict === 'KILLED') row.detail = `killed only in a run of its own (a fresh reference process); ${batchVerdict} in the batch`;
+      options.onProgress?.(`${row.verdict.padEnd(11)} ${j.name} (run alone: ${outcome.seconds.toFixed(1)} s)`);
+    });
+  };
+  /** A defect's checks in a run of their own, against a reference started for it (the matrix's way before the batch). */
+  const runAlone = (j: BatchJob, limit: number, checks: number): Promise<RunOutcome> =>
+    options.signal?.aborted
+      ? Promise.resolve(notRun(j.name))
+      : runPlaywright({
+          ...where,
+          name: j.name,
+          args: [...j.files.map((f) => `${escapeRegExp(f)}$`), '--grep', j.grep, '--pass-with-no-tests'],
+          env: { SC_WORKERS: '1', ...shared, REFERENCE_DEFECT: j.name },
+          dir: join(options.workDir, `alone-${j.name}`),
+          // A run of its own: the reference's start-up on top of the checks.
+          timeoutMs: limit * Math.max(1, checks) + 60_000,
+          signal: options.signal,
+        });
+
+  const suiteJobs: SuiteJob[] = [
+    ...(options.clean ? [{ kind: 'suite' as const, name: 'clean', env: {} }] : []),
+    ...(options.variantsTogether && options.variants.length > 1
+      ? [{ kind: 'suite' as const, name: ALL_VARIANTS, env: { REFERENCE_VARIANTS: options.variants.join(',') } }]
+      : options.variants.map((v) => ({ kind: 'suite' as const, name: v, env: { REFERENCE_VARIANTS: v } }))),
+    ...Object.entries(options.evasions ?? {}).map(([name, info]) => ({ kind: 'evasion' as const, name, info, env: evasionEnv(name, info), args: [] as string[] })),
+  ];
+  const suites: SuiteRow[] = [];
+  const evasions: EvasionRow[] = [];
+  let cleanChecks: Check[] | undefined;
+  // Each run gets one worker when several run at once, as before: two runs keep two cores busy.
+  const workersPerRun = options.jobs >= 2 ? '1' : '2';
+  const runSuite = async (s: SuiteJob): Promise<void> => {
+    const dir = join(options.workDir, `${s.kind}-${s.name}`);
+    const limit = options.suiteTimeoutMs;
+    if (s.kind === 'evasion' && s.info.withDefectBreaks?.length) s.args = selection(s.info.withDefectBreaks, await listing());
+    const outcome = options.signal?.aborted
+      ? notRun(s.name)
+      : await runPlaywright({
+          ...where,
+          name: s.name,
+          args: s.kind === 'evasion' ? s.args : [],
+          // An evasion's run has two workers, as a default conformance run: a 429 evasion mostly waits out
+          // Retry-After, and two workers wait at once (its declared settings may say otherwise).
+          env: { SC_WORKERS: s.kind === 'evasion' ? '2' : workersPerRun, ...shared, ...s.env },
+          dir,
+          timeoutMs: limit,
+          signal: options.signal,
+        });
+    if (s.kind === 'evasion') {
+      const row: EvasionRow = { name: s.name, description: s.info.description, withDefect: s.info.withDefect, ...evasionVerdict(outcome, dir, limit / 1000), seconds: outcome.seconds, logPath: outcome.logPath || undefined };
+      evasions.push(row);
+      options.onProgress?.(`${row.verdict.padEnd(11)} evasion ${s.name}: gate ${row.gate ?? '?'} (${outcome.seconds.toFixed(1)} s)`);
+      return;
+    }
+    const { checks, ...verdict } = suiteVerdict(outcome, limit / 1000);
+    if (s.name === 'clean' && verdict.verdict !== 'ERROR') cleanChecks = checks;
+    suites.push({ name: s.name, ...verdict, seconds: outcome.seconds, logPath: outcome.logPath || undefined });
+    options.onProgress?.(`${verdict.verdict.padEnd(11)} suite ${s.name} (${outcome.seconds.toFixed(1)} s)`);
+  };
+
+  // The defect batch with its own workers, beside the whole-suite runs `jobs` at a time, longest first
+  // (an evasion that answers 429 mostly waits out Retry-After: it costs time, not CPU).
+  suiteJobs.sort((a, b) => (options.previousSeconds?.[`suite:${b.name}`] ?? 0) - (options.previousSeconds?.[`suite:${a.name}`] ?? 0));
+  await Promise.all([runDefects(), runPool(suiteJobs, options.jobs, runSuite)]);
+  const listed = needsListing || options.listing ? await listing() : undefined;
+  for (const e of listed?.errors ?? []) problems.push(`the conformance specs do not all load: ${e}`);
 
   const defects = [...rows.values()].map((row) => ({ ...row, ...confirmKill(row, cleanChecks) }));
   const killed = defects.filter((d) => d.verdict === 'KILLED' || d.verdict === 'OVERCHARGED').length;
   const ok =
     problems.length === 0 &&
     defects.every((d) => d.verdict === 'KILLED' && d.unknownIds.length === 0) &&
-    suites.every((s) => s.verdict === 'PASS');
+    suites.every((s) => s.verdict === 'PASS') &&
+    evasions.every((e) => e.verdict === 'OK') &&
+    realRows.every((r) => r.verdict === 'KILLED' || r.verdict === 'UNJUDGED');
   suites.sort((a, b) => (a.name === 'clean' ? -1 : b.name === 'clean' ? 1 : a.name.localeCompare(b.name)));
+  const order = Object.keys(options.evasions ?? {});
+  evasions.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
+  const realOrder = Object.keys(options.realService ?? {});
+  realRows.sort((a, b) => realOrder.indexOf(a.name) - realOrder.indexOf(b.name));
   return {
     defects,
     suites,
+    evasions,
+    realService: realRows,
     problems,
-    listedChecks: listing.checks.length,
+    listedChecks: listed?.checks.length,
     jobs: options.jobs,
+    workers,
     seed: options.seed,
     wallSeconds: (Date.now() - started) / 1000,
+    defectsWallSeconds,
     killed,
     precision: blamePrecision(defects),
     ok,
   };
 }
 
-export type { SuiteVerdict };
+/** An evasion's switches and settings (reference/evasions.ts): the evasion, the defect it hides, the run's settings. */
+function evasionEnv(name: string, info: EvasionPlan): Record<string, string> {
+  return { REFERENCE_EVASIONS: name, ...(info.withDefect ? { REFERENCE_DEFECT: info.withDefect } : {}), ...info.settings };
+}
+
+/**
+ * The checks of an evasion that hides one defect: those citing that defect's rules (the gate judges them as
+ * it judges any selection); the whole suite when none does.
+ */
+function selection(breaks: readonly string[], listing: Listing): string[] {
+  const files = [...new Set(listing.checks.filter((c) => cites(c, breaks)).map((c) => `${escapeRegExp(c.file)}$`))];
+  return files.length ? [...files, '--grep', grepForIds(breaks)] : [];
+}

@@ -5,6 +5,7 @@
  * charge them.
  */
 import { parseTitleIds } from '../catalog/ids.js';
+import { parseOutcome } from '../protocol/outcomes.js';
 import { parseAttachments, parseFindingAnnotations, parseLedger } from '../reporting/evidence.js';
 import {
   type PlaywrightReport,
@@ -50,6 +51,13 @@ export interface Check {
    * not-exercised annotation): the title claims a rule the check does not prove. Empty without a ledger.
    */
   unasserted: string[];
+  /** Rules the check's ledger judged passed (no failed assertion on them). Empty without a ledger. */
+  passedRules: string[];
+  /**
+   * Rules the check showed unjudged, with the text that says why: every title ID of a check skipped with a
+   * `not exercised …`/`not applicable …` reason, and each rule of a per-rule `not-exercised` annotation.
+   */
+  unjudged: Record<string, string>;
 }
 
 /** Removes ANSI colours and keeps the first `lines` lines: enough to name a failure in a table. */
@@ -65,6 +73,7 @@ export function checksOf(report: PlaywrightReport): Check[] {
     const skip = annotations.find((a) => a.type === 'skip' || a.type === 'fixme');
     const evidence = parseAttachments(last?.attachments ?? []);
     const findings = parseFindingAnnotations(annotations, { id: '', title: spec.title ?? '', ids }).map((f) => f.requirement);
+    const ledger = parseLedger(last?.attachments ?? []);
     return {
       key: [file, ...titlePath].join(' › '),
       file,
@@ -77,7 +86,9 @@ export function checksOf(report: PlaywrightReport): Check[] {
       error: shortError(resultErrors(last)[0]),
       charged: [...new Set([...chargedIds({ evidence }), ...findings])],
       failedRules: chargedIds({ evidence }),
-      unasserted: unassertedIds(ids, last?.status, parseLedger(last?.attachments ?? []), annotations),
+      unasserted: unassertedIds(ids, last?.status, ledger, annotations),
+      passedRules: Object.keys(ledger?.passed ?? {}).filter((id) => (ledger?.passed[id] ?? 0) > 0 && !(ledger?.failed[id] ?? 0)),
+      unjudged: unjudgedIds(ids, last?.status === 'skipped' ? skip?.description : undefined, annotations),
     };
   });
 }
@@ -87,6 +98,17 @@ function unassertedIds(ids: string[], status: ResultStatus | undefined, ledger: 
   const budgeted = new Set(annotations.filter((a) => a.type === 'not-exercised').map((a) => (a.description ?? '').split(':')[0]));
   const noted = new Set(annotations.filter((a) => a.type === 'finding').map((a) => /"requirement":"([^"]+)"/.exec(a.description ?? '')?.[1]));
   return ids.filter((id) => !ledger.passed[id] && !ledger.failed[id] && !budgeted.has(id) && !noted.has(id));
+}
+
+function unjudgedIds(ids: string[], skipReason: string | undefined, annotations: ReportAnnotation[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (parseOutcome(skipReason)) for (const id of ids) out[id] = skipReason as string;
+  for (const a of annotations.filter((x) => x.type === 'not-exercised')) {
+    const text = a.description ?? '';
+    const colon = text.indexOf(':');
+    if (colon > 0) out[text.slice(0, colon).trim()] = text.slice(colon + 1).trim();
+  }
+  return out;
 }
 
 /** Errors outside any test: config or load errors, a web server that did not start, global setup. */

@@ -4,11 +4,12 @@
  * variants, runs them, writes reports/kill-matrix.json, keeps the runs' folders
  * only when something is wrong (their logs say why).
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { REQUIREMENTS } from '../catalog/index.js';
 import { DEFECTS, type DefectInfo } from '../reference/defects/index.js';
+import { EVASIONS, type EvasionInfo } from '../reference/evasions.js';
 import { VARIANTS } from '../reference/variants.js';
 import { formatMatrix, score } from './format.js';
 import { type MatrixResult, runMatrix } from './matrix.js';
@@ -19,6 +20,14 @@ export interface TeethSelection {
   defects?: string[];
   /** Variant names; undefined = every declared variant. */
   variants?: string[];
+  /** Evasion names (reference/evasions.ts); undefined = every declared evasion. */
+  evasions?: string[];
+  /** Defects to run in the real-service configuration (teeth/real-service.ts): names, 'all', or undefined for none. */
+  realService?: string[] | 'all';
+  /** Defects at a time in the defect batch (default 2 × jobs). */
+  workers?: number;
+  /** A new worker after every failed check of a defect, as Playwright does (slower; for a doubt about the kept worker). */
+  freshWorkers?: boolean;
   /** All selected variants in one whole-suite run instead of one run each (see MatrixOptions). */
   variantsTogether?: boolean;
   /** Run the whole suite against the clean reference too. */
@@ -52,22 +61,49 @@ function pick<T>(all: Record<string, T>, names: string[] | undefined, what: stri
   return Object.fromEntries(names.map((n) => [n, all[n]]));
 }
 
+/** Seconds per defect run of the last matrix written to `file` (none when there is no readable one). */
+function previousSeconds(file: string): Record<string, number> {
+  try {
+    type Timed = { name: string; seconds: number }[];
+    const last = JSON.parse(readFileSync(file, 'utf8')) as { defects?: Timed; realService?: Timed; suites?: Timed; evasions?: Timed };
+    return Object.fromEntries([
+      ...(last.defects ?? []).map((d) => [d.name, d.seconds]),
+      ...(last.realService ?? []).map((d) => [`real:${d.name}`, d.seconds]),
+      ...[...(last.suites ?? []), ...(last.evasions ?? [])].map((s) => [`suite:${s.name}`, s.seconds]),
+    ]);
+  } catch {
+    return {};
+  }
+}
 
 export async function runTeeth(sel: TeethSelection): Promise<TeethRun> {
   const defects: Record<string, DefectInfo> = pick(DEFECTS, sel.defects, 'defect');
   const variants = Object.keys(pick(VARIANTS, sel.variants, 'variant'));
+  const evasions = Object.fromEntries(
+    Object.entries(pick(EVASIONS as Record<string, EvasionInfo>, sel.evasions, 'evasion')).map(([name, info]) => [
+      name,
+      { ...info, withDefectBreaks: info.withDefect ? (DEFECTS[info.withDefect]?.breaks ?? []) : undefined },
+    ]),
+  );
+  const realService = sel.realService ? pick(DEFECTS as Record<string, DefectInfo>, sel.realService === 'all' ? undefined : sel.realService, 'defect') : undefined;
   const workDir = mkdtempSync(join(tmpdir(), 'sc-teeth-'));
   const deadline = new AbortController();
   const timer = sel.deadlineS ? setTimeout(() => deadline.abort(), sel.deadlineS * 1000) : undefined;
   const signal = sel.signal ? AbortSignal.any([sel.signal, deadline.signal]) : deadline.signal;
   try {
+    const outFile = sel.out ?? DEFAULT_OUT;
     const result = await runMatrix({
+      previousSeconds: previousSeconds(outFile),
       defects,
       variants,
       variantsTogether: sel.variantsTogether,
       clean: sel.clean,
+      evasions,
+      realService,
       catalogIds: new Set(REQUIREMENTS.map((r) => r.id)),
       jobs: sel.jobs ?? 2,
+      workers: sel.workers,
+      freshWorkers: sel.freshWorkers,
       defectTimeoutMs: (sel.defectTimeoutS ?? 180) * 1000,
       suiteTimeoutMs: (sel.suiteTimeoutS ?? 300) * 1000,
       seed: sel.seed,
@@ -76,7 +112,6 @@ export async function runTeeth(sel: TeethSelection): Promise<TeethRun> {
       onProgress: sel.onProgress,
     });
     if (deadline.signal.aborted) result.problems.push(`overall deadline of ${sel.deadlineS} s reached: some runs were cut or not run`);
-    const outFile = sel.out ?? DEFAULT_OUT;
     mkdirSync(dirname(outFile), { recursive: true });
     writeFileSync(outFile, `${JSON.stringify({ generatedAt: new Date().toISOString(), score: score(result), ...result }, null, 2)}\n`);
     const keep = sel.keep || !result.ok;

@@ -16,6 +16,8 @@ export interface FakeCheck {
   findingFor?: string[];
   /** Its `verdicts` attachment (fixtures/ledger.ts): per rule, the assertions that passed and failed. */
   ledger?: { passed: Record<string, number>; failed: Record<string, number> };
+  /** Per-rule `not-exercised` annotations: rule → the outcome text (protocol/outcomes.ts). */
+  notExercised?: Record<string, string>;
 }
 
 export function fakeReport(checks: FakeCheck[], errors: string[] = []): PlaywrightReport {
@@ -28,6 +30,7 @@ export function fakeReport(checks: FakeCheck[], errors: string[] = []): Playwrig
         annotations: [
           ...(c.skipReason === undefined ? [] : [{ type: 'skip', description: c.skipReason }]),
           ...(c.findingFor ?? []).map((requirement) => ({ type: 'finding', description: JSON.stringify({ requirement, message: 'observed' }) })),
+          ...Object.entries(c.notExercised ?? {}).map(([id, text]) => ({ type: 'not-exercised', description: `${id}: ${text}` })),
         ],
         results: [
           {

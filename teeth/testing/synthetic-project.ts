@@ -1,14 +1,19 @@
 /**
  * A tiny Playwright project that stands in for "the suite and the reference" in
- * the teeth's own tests: a fake reference (a Node HTTP server started as webServer
- * on a port the system picks, as the real one is (playwright.config.ts), answering
- * which defect and variants it was started with, its pid left in the run's folder) and
- * checks whose outcome depends on them. Lets the matrix machinery be proved on
- * every verdict without the real specs or reference.
+ * the teeth's own tests: a fake reference answering which defect and variants it
+ * was started with, and checks whose outcome depends on them. Lets the matrix
+ * machinery be proved on every verdict without the real specs or reference.
+ * The fake reference comes two ways, as the real one does: a Node HTTP server
+ * started as webServer on a port the system picks (whole-suite runs and runs of
+ * their own; its pid left in the run's folder), and the batch's host
+ * (startFakeHost: servers in this process, `batch: true` in their answer).
  */
 import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ReferenceHost, ReferenceSpec } from '../batch/host.js';
 import { ROOT } from '../paths.js';
 
 const CONFIG = `import { defineConfig } from '@playwright/test';
@@ -70,6 +75,10 @@ test('[ITEM-F-1] is not exercised @items', async () => {
 test('[ITEM-G-1] is skipped without a reason under v-skip @items', async () => {
   test.skip((await server()).variants === 'v-skip');
 });
+test('[ITEM-H-1] sees defect-h only in a reference of its own @items', async () => {
+  const s = await server();
+  if (s.defect === 'defect-h' && !s.batch) await fail('ITEM-H-1', 'defect-h seen outside the batch');
+});
 `;
 
 /** Writes the project in a fresh temporary folder and returns it; node_modules is the project's, linked. */
@@ -82,4 +91,34 @@ export function writeSyntheticProject(): string {
   writeFileSync(join(dir, 'server.mjs'), SERVER);
   writeFileSync(join(dir, 'specs', 'fake.spec.ts'), SPEC);
   return dir;
+}
+
+/** The batch's fake host: one server per reference, in this process, answering its switches and `batch: true`. */
+export function startFakeHost(): Promise<ReferenceHost & { ports: number[] }> {
+  const servers: Server[] = [];
+  const ports: number[] = [];
+  return Promise.resolve({
+    pid: process.pid,
+    ports,
+    async start(spec: ReferenceSpec) {
+      const state = { defect: spec.defect ?? '', variants: (spec.variants ?? []).join(','), batch: true };
+      const server = createServer((_req, res) => res.end(JSON.stringify(state)));
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+      servers.push(server);
+      const port = (server.address() as AddressInfo).port;
+      ports.push(port);
+      return port;
+    },
+    async stop() {
+      await Promise.all(
+        servers.map(
+          (server) =>
+            new Promise<void>((resolve) => {
+              server.closeAllConnections();
+              server.close(() => resolve());
+            }),
+        ),
+      );
+    },
+  });
 }

@@ -1,0 +1,195 @@
+/**
+ * Many jobs (defect runs) in one Playwright run: the start-up of a run (the
+ * runner, its global setup, a reference process, the reporters) is paid once per
+ * batch instead of once per job, and a job's failed check no longer costs a new
+ * worker. Each job still gets:
+ *  - a fresh reference of its own (reference/teeth-host.ts: one process, one server
+ *    per job on its own port, built by startReference as `npm run reference` builds one);
+ *  - its own Playwright project (teeth/batch/config.ts): its spec files, its --grep,
+ *    workers of its own that target its reference only, its own run folder (account
+ *    leases, target health), its own time limit per check;
+ *  - its own report: the batch's JSON report cut to its project (split.ts), written
+ *    in its folder, and an outcome the verdicts read exactly as a job run of its own.
+ * A hang: a check past its limit is stopped by Playwright (timedOut, no kill); a batch
+ * past its hard limit is stopped as any run (run-playwright.ts) and every job with a
+ * check unfinished gets an outcome that says so (an ERROR), the others keep theirs.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { escapeRegExp } from '../../catalog/ids.js';
+import { REFERENCE_CLIENT_ID, REFERENCE_REDIRECT_URI, referenceCredentials } from '../../reference/config.js';
+import { ROOT } from '../paths.js';
+import { readReport } from '../playwright-report.js';
+import { type RunOutcome, runPlaywright } from '../run-playwright.js';
+import type { BatchPlan, BatchProject } from './config.js';
+import { type ReferenceHost, type ReferenceSpec, startHost } from './host.js';
+import { allFinished, projectReport, projectSeconds } from './split.js';
+
+export interface BatchJob {
+  name: string;
+  /** Spec files, relative to the config's test folder (as the listing gives them); none: every spec file. */
+  files: string[];
+  grep: string;
+  reference: ReferenceSpec;
+  /** How its checks reach its reference (default embedded). */
+  mode?: TargetMode;
+  /** Settings of this job's checks beyond its target's (SC_…). */
+  env?: Record<string, string>;
+}
+
+/**
+ * How the checks reach a job's reference:
+ *  - embedded: exactly as a run against the embedded reference (SC_BASE_URL unset; REFERENCE_PORT
+ *    names the port, every target setting and default derives from it as in any embedded run);
+ *  - remote: as a remote target with no control API (SC_BASE_URL, SC_AUTH_URL, the reference's
+ *    client and accounts; no SC_CONTROL_URL): the real service's configuration.
+ */
+export type TargetMode = 'embedded' | 'remote';
+
+export interface BatchOptions {
+  name: string;
+  jobs: BatchJob[];
+  /** Playwright workers of the batch: jobs running at once. */
+  workers: number;
+  /**
+   * Keep a worker after a failed check for its job's next check (default), instead of starting another as
+   * Playwright does (teeth/batch/shim.ts). false: every failure costs a new worker, as in a run of its own.
+   */
+  keepWorker?: boolean;
+  /** Per-check time limit of every job, ms (Playwright's test time-out). */
+  checkTimeoutMs: number;
+  /** Hard limit on the whole batch, ms. */
+  timeoutMs: number;
+  /** A fresh folder: the batch's log and report, one sub-folder per job. */
+  dir: string;
+  /** Settings shared by every job (FC_SEED, SC_ALLURE…). */
+  env?: Record<string, string>;
+  /** Base Playwright config, absolute (default: the conformance run's). */
+  baseConfig?: string;
+  /** Working directory of the run (default: the project root). */
+  cwd?: string;
+  signal?: AbortSignal;
+  /** Starts the references (default: reference/teeth-host.ts); the teeth's own tests pass a fake. */
+  startHost?: (logPath: string) => Promise<ReferenceHost>;
+}
+
+export interface BatchResult {
+  /** One outcome per job, by name, as a run of its own would have given (report cut to the job). */
+  outcomes: Map<string, RunOutcome>;
+  seconds: number;
+  logPath: string;
+  /** The batch's folder: its log and report, a `job-<name>` folder per job with the job's report. */
+  dir: string;
+}
+
+/** Every setting a target mode sets; the other mode's are removed (null), so a worker never mixes them. */
+const TARGET_SETTINGS = ['REFERENCE_PORT', 'SC_BASE_URL', 'SC_AUTH_URL', 'SC_CLIENT_ID', 'SC_CLIENT_SECRET', 'SC_REDIRECT_URI', 'SC_ACCOUNTS', 'SC_CONTROL_URL', 'SC_CONTROL_TOKEN', 'SC_RATE_LIMIT'];
+
+/** The settings that point a job's checks at the reference on `port` (null: unset). */
+export function targetEnv(mode: TargetMode, port: number): Record<string, string | null> {
+  const set = mode === 'embedded' ? { REFERENCE_PORT: String(port) } : remoteEnv(port);
+  return { ...Object.fromEntries(TARGET_SETTINGS.map((k) => [k, null])), ...set };
+}
+
+function remoteEnv(port: number): Record<string, string> {
+  const origin = `http://127.0.0.1:${port}`;
+  const reference = referenceCredentials({});
+  return {
+    SC_BASE_URL: `${origin}/api`,
+    SC_AUTH_URL: `${origin}/oauth`,
+    SC_CLIENT_ID: REFERENCE_CLIENT_ID,
+    SC_CLIENT_SECRET: reference.clientSecret,
+    SC_REDIRECT_URI: REFERENCE_REDIRECT_URI,
+    SC_ACCOUNTS: JSON.stringify(reference.accounts),
+    // The reference has no rate limit (no throttle-36 variant here): pacing would only slow the run.
+    SC_RATE_LIMIT: 'off',
+  };
+}
+
+/** A spec file (relative to the test folder) as a pattern on its absolute path. */
+const fileRegExp = (file: string): string => `/${escapeRegExp(file)}$`;
+
+const setOnly = (env: Record<string, string | null>): Record<string, string> =>
+  Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== null));
+
+export async function runBatch(options: BatchOptions): Promise<BatchResult> {
+  mkdirSync(options.dir, { recursive: true });
+  const logPath = join(options.dir, 'run.log');
+  const outcomes = new Map<string, RunOutcome>();
+  if (options.jobs.length === 0) return { outcomes, seconds: 0, logPath, dir: options.dir };
+  const host = await (options.startHost ?? startHost)(join(options.dir, 'references.log'));
+  try {
+    const projects: BatchProject[] = [];
+    for (const [index, job] of options.jobs.entries()) {
+      const port = await host.start(job.reference);
+      // A run folder per job, as global setup makes one per run: account leases and target health stay the job's own.
+      const runDir = join(options.dir, `run-${index}`);
+      mkdirSync(join(runDir, 'locks'), { recursive: true });
+      projects.push({
+        name: job.name,
+        files: job.files.map(fileRegExp),
+        grep: job.grep,
+        timeoutMs: options.checkTimeoutMs,
+        env: { ...targetEnv(job.mode ?? 'embedded', port), SC_RUN_DIR: runDir, ...job.env },
+      });
+    }
+    const tsconfig = join(options.dir, 'tsconfig.json');
+    writeFileSync(
+      tsconfig,
+      JSON.stringify({ extends: join(ROOT, 'tsconfig.json'), compilerOptions: { paths: { '@playwright/test': [join(ROOT, 'teeth', 'batch', 'shim.ts')] } } }),
+    );
+    const reportFile = join(options.dir, 'playwright.json');
+    const plan: BatchPlan = {
+      baseConfig: options.baseConfig ?? join(ROOT, 'playwright.config.ts'),
+      tsconfig,
+      workers: options.workers,
+      reportFile,
+      keepWorker: options.keepWorker !== false,
+      projects,
+    };
+    const planFile = join(options.dir, 'plan.json');
+    writeFileSync(planFile, JSON.stringify(plan, null, 2));
+    const outcome = await runPlaywright({
+      name: options.name,
+      config: join(ROOT, 'teeth', 'batch', 'config.ts'),
+      cwd: options.cwd,
+      // A batch whose defects no check cites runs nothing: each is NO-CHECK, not a run error.
+      args: ['--pass-with-no-tests'],
+      env: {
+        ...options.env,
+        TEETH_BATCH_PLAN: planFile,
+        // The runner's own settings name one job's target, so global setup finds a valid configuration; each
+        // project's workers then take their own (teeth/batch/shim.ts). No preflight: it would log in to that one
+        // reference and hand its sessions to workers of other references.
+        ...setOnly(projects[0].env),
+        SC_PREFLIGHT: '0',
+      },
+      dir: options.dir,
+      timeoutMs: options.timeoutMs,
+      signal: options.signal,
+    });
+    for (const job of options.jobs) outcomes.set(job.name, jobOutcome(outcome, job.name, options.dir));
+    return { outcomes, seconds: outcome.seconds, logPath, dir: options.dir };
+  } finally {
+    await host.stop();
+  }
+}
+
+/** A job's outcome: the batch's, its report cut to the job; a stopped batch stops only the jobs it left unfinished. */
+function jobOutcome(batch: RunOutcome, name: string, dir: string): RunOutcome {
+  if (!batch.report) return { ...batch, name };
+  const report = projectReport(batch.report, name);
+  const jobDir = join(dir, `job-${name}`);
+  mkdirSync(jobDir, { recursive: true });
+  writeFileSync(join(jobDir, 'playwright.json'), JSON.stringify(report));
+  const stopped = batch.timedOut || batch.aborted;
+  const unfinished = stopped && !allFinished(report);
+  return {
+    ...batch,
+    name,
+    report: readReport(join(jobDir, 'playwright.json')).report,
+    timedOut: unfinished && batch.timedOut,
+    aborted: unfinished && batch.aborted,
+    seconds: projectSeconds(report),
+  };
+}
