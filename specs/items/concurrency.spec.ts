@@ -3,12 +3,13 @@
  * takes the slot and the others are born hidden, so the count of active items
  * never exceeds the limit (ITEM-QUOTA-1, ITEM-LIMITS-2).
  */
-import { expectStatus, test, verify } from '../fixtures.js';
+import { type ImageHost, expectStatus, runTag, test, verify } from '../fixtures.js';
 import { activeCount } from './support/account-state.js';
 import { freshPayload } from './support/bind.js';
 import { needRoom } from './support/bind-room.js';
-import { sampleDraft } from './support/generators.js';
+import { type Draft, sampleDraft, toPayload } from './support/generators.js';
 import { entryFor } from './support/items-api.js';
+import { PLAIN } from './support/served-images.js';
 import { NO_CATEGORY, plainLeaf } from './support/target-catalog.js';
 
 /**
@@ -19,6 +20,18 @@ import { NO_CATEGORY, plainLeaf } from './support/target-catalog.js';
 const RACERS = 3;
 /** Rounds of RACERS creates each (more rounds: another chance against a server that serialised one by chance). */
 const ROUNDS = 1;
+/**
+ * How long the image host holds back each racer's main image (a valid JPEG: the spec sets no deadline on an
+ * image). A server that fetches the image while it answers the create keeps every racer in flight this long, so
+ * the creates overlap however fast its fetches are when warm (~2 ms on the reference, against ~100 ms cold):
+ * a slot decided before the fetch is then seen free by every racer, by design rather than by luck of timing.
+ */
+const RACER_IMAGE_DELAY_MS = 500;
+
+/** A racer's create: the draft with its own slow-served main image (a unique URL each, so no cache answers). */
+function racerPayload(draft: Draft, imageHost: ImageHost): Record<string, unknown> {
+  return toPayload(draft, { imageUrl: imageHost.served({ ...PLAIN, delayMs: RACER_IMAGE_DELAY_MS }), externalId: runTag() });
+}
 
 test.describe('concurrency', { tag: '@items' }, () => {
   test('[ITEM-QUOTA-1][ITEM-QUOTA-2][ITEM-LIMITS-2] parallel creates at the last free slot all answer 201 and never make more items active than the limit', async ({ track, imageHost, settings, catalog, leaseItems }) => {
@@ -42,7 +55,7 @@ test.describe('concurrency', { tag: '@items' }, () => {
       // One warm connection per racer first, so the creates leave together instead of one per TCP handshake.
       await test.step(`round ${round}: warm up one connection per racer`, () => Promise.all(Array.from({ length: RACERS }, () => items.limitEntries())));
       const answers = await test.step(`round ${round}: ${RACERS} creates at once for the last slot`, () =>
-        Promise.all(Array.from({ length: RACERS }, () => items.create(freshPayload(draft, imageHost)))),
+        Promise.all(Array.from({ length: RACERS }, () => items.create(racerPayload(draft, imageHost)))),
       );
       // One racer had the free slot (ITEM-QUOTA-2), the others came beyond the quota (ITEM-QUOTA-1): each must answer 201.
       // ITEM-QUOTA-2 is judged on its own (some racer was created with the slot free), so it is asserted even when
