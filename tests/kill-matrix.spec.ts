@@ -402,9 +402,10 @@ test('a defect run right after one that leaves state behind gets the same verdic
 test('every declared defect is killed, every allowed variant passes the whole suite, every evasion ends FAILED or INCOMPLETE', async () => {
   // The defects in one batch (about 1.5 min on 2 cores) beside the whole-suite runs two at a time (the clean
   // reference, the variants together, each evasion: the 429 evasion mostly waits out Retry-After): about
-  // 3.5 min on this 2-core machine. The deadline leaves room to print and fail cleanly before the test's own
-  // limit, and keeps npm test under 6 min.
-  test.setTimeout(5 * 60_000);
+  // 3.5 min on this 2-core machine alone. Inside npm test the other worker's whole-suite runs (secrets, hostile
+  // targets) share the two cores: a clean-clone CI run hit a 4.5 min deadline with 35 defects left. The deadline
+  // leaves room for that and to print and fail cleanly before the test's own limit.
+  test.setTimeout(10 * 60_000);
   const run = await runTeeth({
     clean: true,
     // TEETH_VARIANTS=each: one whole-suite run per variant (as `npm run kill-matrix` does), longer.
@@ -412,7 +413,7 @@ test('every declared defect is killed, every allowed variant passes the whole su
     // TEETH_REAL_SERVICE=1: every defect in the real service's configuration too (about 1.5 min more).
     realService: process.env.TEETH_REAL_SERVICE === '1' ? 'all' : undefined,
     jobs: 2,
-    deadlineS: 4.5 * 60,
+    deadlineS: 8.5 * 60,
     onProgress: (line) => console.log(line),
   });
   console.log(run.text);
