@@ -155,6 +155,12 @@ const PROBES: Record<string, Probe> = {
   'fallback-language-wrong': {
     deviates: async (h) => (await h.call('pro-1', 'GET', '/items/categories', { headers: { 'accept-language': 'fr' } })).body.categories[0].name !== 'Motor',
   },
+  'value-titles-untranslated': {
+    deviates: async (h) => {
+      const furniture = (await h.call('pro-1', 'GET', '/items/categories/301/attributes', { headers: { 'accept-language': 'es' } })).body;
+      return furniture.attributes[0].options.values[0].title === 'New';
+    },
+  },
   'missing-main-image-accepted': { deviates: async (h) => (await post(h, 'pro-1', { item: createPayload(ok()).item })).status === 201 },
   'currency-not-checked': { deviates: (h) => created(h, { price: { cash_amount: 1, currency: 'USD' } }) },
   'weight-not-checked': { deviates: (h) => created(h, { delivery: { allowed_by_user: true, max_weight_kg: 3 } }) },

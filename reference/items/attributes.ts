@@ -138,7 +138,9 @@ export function renderAttribute(def: AttributeDef, language: Language, seam: Sea
   if (def.mandatory_by_date !== undefined) common.mandatory_by_date = def.mandatory_by_date;
   switch (def.type) {
     case 'discrete_values': {
-      const values = def.values.map((v) => ({ id: v.id, title: v.title[language] }));
+      // The defect answers the English titles whatever language the category names came in.
+      const titleLanguage = seam.defect('value-titles-untranslated') ? 'en' : language;
+      const values = def.values.map((v) => ({ id: v.id, title: v.title[titleLanguage] }));
       // The spec's schema nests `values` in `options`; its example puts them beside: both conform.
       if (seam.variant('values-beside-options')) return { ...common, options: { max_choices: def.max_choices }, values };
       return { ...common, options: { max_choices: def.max_choices, values } };
