@@ -2,24 +2,11 @@ import { expect, test } from '@playwright/test';
 import { mergeRerun, pacedEnv, pacedRerunTargets } from '../reporting/paced-rerun.js';
 import type { ReadReport } from '../reporting/playwright-report.js';
 import type { Check, ConformanceReport, RequirementResult } from '../reporting/types.js';
+import { check as reportCheck } from './fixtures-report/helpers.js';
 
-const check = (id: string, status: Check['status'] = 'skipped'): Check => ({
-  id,
-  title: `[ITEM-CREATE-1] ${id}`,
-  ids: ['ITEM-CREATE-1'],
-  file: 'items/create.spec.ts',
-  line: 10,
-  project: '',
-  tags: [],
-  status,
-  rawStatus: status,
-  flaky: false,
-  durationMs: 1,
-  should: false,
-  errors: [],
-  evidence: [],
-  findings: [],
-});
+/** A check of `items/create.spec.ts` with Playwright's id `id`, as the report reads it. */
+const check = (id: string, status: Check['status'] = 'skipped'): Check =>
+  reportCheck({ id, title: `[ITEM-CREATE-1] ${id}`, ids: ['ITEM-CREATE-1'], file: 'items/create.spec.ts', line: 10, status, rawStatus: status });
 
 const rule = (fields: Partial<RequirementResult>): RequirementResult =>
   ({ id: 'ITEM-CREATE-1', section: 's', group: 'ITEM', level: 'MUST', source: 'stated', statement: '', quote: '', verdict: 'passed', checks: [], findings: [], needs: ['api'], ...fields }) as RequirementResult;

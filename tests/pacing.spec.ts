@@ -109,46 +109,34 @@ test.describe('pacing', () => {
         },
       };
     };
+    const newTokenReads = async (h: Record<string, string>) => answer(h.authorization === 'Bearer new' ? 200 : 401);
+    /** One request on a fresh pooled session whose server answers `respond`: the answer, what was sent, the session's state. */
+    const sendOnPooled = async (what: string, respond: (h: Record<string, string>) => Promise<ReturnType<typeof answer>>, probe: (h: Record<string, string>) => Promise<ReturnType<typeof answer>>) => {
+      const { state, session } = pooled();
+      const sent: string[] = [];
+      const [method] = what.split(' ');
+      const res = await pacedApi(session, true, { authorization: 'Bearer old' }, async (h) => {
+        sent.push(h.authorization);
+        return respond(h);
+      }, what, { method, probe });
+      return { res, sent, state };
+    };
     const before = workerBudget().rechecks.api;
     // Alive: the server answers 401 to this request but the same token reads: no renewal, no re-send.
-    const alive = pooled();
-    const sent: string[] = [];
-    const res = await pacedApi(alive.session, true, { authorization: 'Bearer old' }, async (h) => {
-      sent.push(h.authorization);
-      return answer(401);
-    }, 'POST /items', {
-      method: 'POST',
-      probe: async () => answer(200),
-    });
-    expect(res.status).toBe(401);
-    expect(res.authCheck).toEqual({ token: 'alive', probeStatus: 200 });
-    expect(sent).toEqual(['Bearer old']);
+    const alive = await sendOnPooled('POST /items', async () => answer(401), async () => answer(200));
+    expect(alive.res.status).toBe(401);
+    expect(alive.res.authCheck).toEqual({ token: 'alive', probeStatus: 200 });
+    expect(alive.sent).toEqual(['Bearer old']);
     expect(alive.state.renewals).toBe(0);
     // Dead, POST: renewed, never sent twice.
-    const deadPost = pooled();
-    const posts: string[] = [];
-    const refused = await pacedApi(deadPost.session, true, { authorization: 'Bearer old' }, async (h) => {
-      posts.push(h.authorization);
-      return answer(401);
-    }, 'POST /items', {
-      method: 'POST',
-      probe: async (h) => answer(h.authorization === 'Bearer new' ? 200 : 401),
-    });
-    expect(refused.authCheck).toMatchObject({ token: 'dead', renewed: true });
-    expect(posts).toEqual(['Bearer old']);
+    const deadPost = await sendOnPooled('POST /items', async () => answer(401), newTokenReads);
+    expect(deadPost.res.authCheck).toMatchObject({ token: 'dead', renewed: true });
+    expect(deadPost.sent).toEqual(['Bearer old']);
     expect(deadPost.state.renewals).toBe(1);
     // Dead, GET: renewed and sent again with the new token.
-    const deadGet = pooled();
-    const gets: string[] = [];
-    const again = await pacedApi(deadGet.session, true, { authorization: 'Bearer old' }, async (h) => {
-      gets.push(h.authorization);
-      return answer(h.authorization === 'Bearer new' ? 200 : 401);
-    }, 'GET /items', {
-      method: 'GET',
-      probe: async (h) => answer(h.authorization === 'Bearer new' ? 200 : 401),
-    });
-    expect(again.status).toBe(200);
-    expect(gets).toEqual(['Bearer old', 'Bearer new']);
+    const deadGet = await sendOnPooled('GET /items', newTokenReads, newTokenReads);
+    expect(deadGet.res.status).toBe(200);
+    expect(deadGet.sent).toEqual(['Bearer old', 'Bearer new']);
     expect(workerBudget().rechecks.api - before).toBe(3);
     drainThrottleNotes();
   });

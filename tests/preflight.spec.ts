@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer, request as forward, type IncomingMessage, type Server } from 'node:http';
+import { createServer, request as forward, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadCatalog } from '../catalog/index.js';
 import { type PreflightOutcome, runPreflight } from '../fixtures/preflight.js';
@@ -54,6 +54,27 @@ async function plainServer(answer: (req: IncomingMessage, body: string) => [numb
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/control`, close: () => new Promise((done) => server.close(() => done())) };
+}
+
+/**
+ * A proxy in front of the reference: requests whose path starts with `prefix` get `answer`, every other one is
+ * forwarded as it is. Close it with `proxy.close`.
+ */
+async function overridingProxy(prefix: string, answer: (res: ServerResponse) => void): Promise<{ proxy: Server; origin: string }> {
+  const upstream = new URL(target.SC_BASE_URL);
+  const proxy: Server = createServer((req, res) => {
+    if (req.url?.startsWith(prefix)) {
+      answer(res);
+      return;
+    }
+    const out = forward({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers }, (upstreamAnswer) => {
+      res.writeHead(upstreamAnswer.statusCode ?? 502, upstreamAnswer.headers);
+      upstreamAnswer.pipe(res);
+    });
+    req.pipe(out);
+  });
+  await new Promise<void>((done) => proxy.listen(0, '127.0.0.1', done));
+  return { proxy, origin: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}` };
 }
 
 function noSecretIn(lines: string[]): void {
@@ -161,20 +182,9 @@ test.describe('preflight against the reference', () => {
   test('a throttled or failing authorization endpoint (429, 503) is the server\'s answer, left to the checks, never a setting', async () => {
     for (const status of [429, 503]) {
       // A proxy in front of the reference: GET /oauth/auth answers `status`, everything else as it is.
-      const upstream = new URL(target.SC_BASE_URL);
-      const proxy: Server = createServer((req, res) => {
-        if (req.url?.startsWith('/oauth/auth')) {
-          res.writeHead(status, { 'content-type': 'application/json', 'retry-after': '1' }).end('{"code":"SLOW_DOWN","message":"try later"}');
-          return;
-        }
-        const out = forward({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-        });
-        req.pipe(out);
-      });
-      await new Promise<void>((done) => proxy.listen(0, '127.0.0.1', done));
-      const origin = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+      const { proxy, origin } = await overridingProxy('/oauth/auth', (res) =>
+        res.writeHead(status, { 'content-type': 'application/json', 'retry-after': '1' }).end('{"code":"SLOW_DOWN","message":"try later"}'),
+      );
       try {
         const outcome = await preflight({ SC_BASE_URL: `${origin}/api`, SC_AUTH_URL: `${origin}/oauth` });
         expect(problems(outcome), String(status)).toEqual([]);
@@ -206,20 +216,9 @@ test.describe('preflight against the reference', () => {
 
   test('an API refusing every fresh token is one failure of GEN-AUTH-4, the rest not exercised (exit 1)', async () => {
     // A proxy in front of the reference: the identity provider as it is, every API call 401.
-    const upstream = new URL(target.SC_BASE_URL);
-    const proxy: Server = createServer((req, res) => {
-      if (req.url?.startsWith('/api/')) {
-        res.writeHead(401, { 'content-type': 'application/json' }).end('{"code":"UNAUTHORIZED","message":"token refused"}');
-        return;
-      }
-      const out = forward({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      });
-      req.pipe(out);
-    });
-    await new Promise<void>((done) => proxy.listen(0, '127.0.0.1', done));
-    const origin = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    const { proxy, origin } = await overridingProxy('/api/', (res) =>
+      res.writeHead(401, { 'content-type': 'application/json' }).end('{"code":"UNAUTHORIZED","message":"token refused"}'),
+    );
     try {
       const outcome = await preflight({ SC_BASE_URL: `${origin}/api`, SC_AUTH_URL: `${origin}/oauth` });
       expect(outcome.kind).toBe('refused');
