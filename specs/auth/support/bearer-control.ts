@@ -10,11 +10,12 @@
  * operation not exercised, with its code.
  */
 import type { Exchange } from '../../../fixtures/index.js';
+import { requestLine } from '../../../fixtures/exchange.js';
 import { unjudged } from '../../../fixtures/refusal.js';
 import { notExercised } from '../../../protocol/outcomes.js';
 
 /** Why the refusal cannot be told to be the bearer's (a coded outcome), or undefined when the control tells it apart. */
-export function bearerRefusalUnproven(refused: Exchange, control: Exchange, what = `${refused.request.method} ${new URL(refused.request.url).pathname}`): string | undefined {
+export function bearerRefusalUnproven(refused: Exchange, control: Exchange, what = requestLine(refused)): string | undefined {
   if (refused.status === 429) return notExercised('rate_limited', `${what}: the request without a valid token was answered 429 after the retries`);
   const other = unjudged(control, `${what}: the same request with a valid token`);
   if (other !== undefined) return other;
