@@ -22,6 +22,27 @@ import { login } from './reference-login.js';
 
 const answer = (status: number, headers: Record<string, string> = {}) => ({ status, headers });
 
+/** A pooled session whose token was 'old' and has worked; a renewal makes it 'new' and is counted. */
+function pooledSession() {
+  const state = { token: 'old', renewals: 0 };
+  const session = {
+    get accessToken() {
+      return state.token;
+    },
+    username: 'pro-1',
+    pooled: true,
+    worked: true,
+    markWorked() {},
+    needsRenewal: () => false,
+    renew: async () => {
+      state.renewals++;
+      state.token = 'new';
+      return true;
+    },
+  };
+  return { state, session };
+}
+
 test.describe('pacing', () => {
   test('the schedule never grants more than the limit in any second, whatever the arrivals', () => {
     fc.assert(
@@ -88,31 +109,10 @@ test.describe('pacing', () => {
   });
 
   test('a 401 is re-checked with one read of the same token: alive, the 401 is the answer; dead, a pooled session renews and only an idempotent request is sent again', async () => {
-    const pooled = () => {
-      const state = { token: 'old', renewals: 0 };
-      return {
-        state,
-        session: {
-          get accessToken() {
-            return state.token;
-          },
-          username: 'pro-1',
-          pooled: true,
-          worked: true,
-          markWorked() {},
-          needsRenewal: () => false,
-          renew: async () => {
-            state.renewals++;
-            state.token = 'new';
-            return true;
-          },
-        },
-      };
-    };
     const newTokenReads = async (h: Record<string, string>) => answer(h.authorization === 'Bearer new' ? 200 : 401);
     /** One request on a fresh pooled session whose server answers `respond`: the answer, what was sent, the session's state. */
     const sendOnPooled = async (what: string, respond: (h: Record<string, string>) => Promise<ReturnType<typeof answer>>, probe: (h: Record<string, string>) => Promise<ReturnType<typeof answer>>) => {
-      const { state, session } = pooled();
+      const { state, session } = pooledSession();
       const sent: string[] = [];
       const [method] = what.split(' ');
       const res = await pacedApi(session, true, { authorization: 'Bearer old' }, async (h) => {
@@ -159,23 +159,7 @@ test.describe('pacing', () => {
   });
 
   test('a pooled session renews itself after a 401 to a token that worked, once', async () => {
-    let token = 'old';
-    let renewals = 0;
-    const session = {
-      get accessToken() {
-        return token;
-      },
-      username: 'pro-1',
-      pooled: true,
-      worked: true,
-      markWorked() {},
-      needsRenewal: () => false,
-      renew: async () => {
-        renewals++;
-        token = 'new';
-        return true;
-      },
-    };
+    const { state, session } = pooledSession();
     const seen: string[] = [];
     const res = await pacedApi(session, true, { authorization: 'Bearer old' }, async (h) => {
       seen.push(h.authorization);
@@ -183,7 +167,7 @@ test.describe('pacing', () => {
     });
     expect(res.status).toBe(200);
     expect(seen).toEqual(['Bearer old', 'Bearer new']);
-    expect(renewals).toBe(1);
+    expect(state.renewals).toBe(1);
     drainThrottleNotes();
   });
 

@@ -43,6 +43,20 @@ async function withReference(evasion: EvasionName | undefined, use: (r: RunningR
   }
 }
 
+/**
+ * The same session on the clean reference and on the evasive one with its
+ * defect: `evading` tells the body which answers to expect.
+ */
+async function cleanThenEvading(
+  evasion: EvasionName,
+  defect: DefectName,
+  use: (api: ReturnType<typeof apiOf>, evading: boolean) => Promise<void>,
+): Promise<void> {
+  for (const evading of [false, true]) {
+    await withReference(evading ? evasion : undefined, async (r) => use(apiOf(r, await accessToken(r)), evading), evading ? defect : undefined);
+  }
+}
+
 const tokenCall = async (r: RunningReference, fields: Record<string, string>): Promise<Answer> =>
   answer(
     await fetch(`${r.authUrl}/token`, {
@@ -174,52 +188,38 @@ test('refuse-401-token-revoked: a refused request answers 401 and its access tok
 
 test.describe('a SHOULD refusal answered 401 before a MUST rule of the same check', () => {
   test('should-refusal-401: a second DELETE of an image answers 401, an image never added 404; with its defect an order -1 is accepted', async ({ imageHost }) => {
-    for (const evading of [false, true]) {
-      await withReference(
-        evading ? 'should-refusal-401' : undefined,
-        async (r) => {
-          const api = apiOf(r, await accessToken(r));
-          const id = await createItem(api, imageHost);
-          const added = await api('POST', `/items/${id}/images`, { url: imageHost.url('/ok.jpg'), order: 0 });
-          expect(added.status).toBe(201);
-          const imageId = String(added.json?.id);
-          expect((await api('DELETE', `/items/${id}/images/${imageId}`)).status).toBe(204);
-          const again = await api('DELETE', `/items/${id}/images/${imageId}`);
-          expect(again.status, 'the second DELETE').toBe(evading ? 401 : 404);
-          if (evading) expect(again.json?.code).toBe('USER_UNAUTHORIZED');
-          expect((await api('DELETE', `/items/${id}/images/sc-never-added`)).status, 'an image never added').toBe(404);
-          expect((await api('GET', `/items/${id}`)).status, 'the token still works').toBe(200);
-          const negative = await api('POST', `/items/${id}/images`, { url: imageHost.url('/ok.jpg'), order: -1 });
-          expect(negative.status, 'order -1').toBe(evading ? 201 : 400);
-        },
-        evading ? 'image-order-negative-accepted' : undefined,
-      );
-    }
+    await cleanThenEvading('should-refusal-401', 'image-order-negative-accepted', async (api, evading) => {
+      const id = await createItem(api, imageHost);
+      const added = await api('POST', `/items/${id}/images`, { url: imageHost.url('/ok.jpg'), order: 0 });
+      expect(added.status).toBe(201);
+      const imageId = String(added.json?.id);
+      expect((await api('DELETE', `/items/${id}/images/${imageId}`)).status).toBe(204);
+      const again = await api('DELETE', `/items/${id}/images/${imageId}`);
+      expect(again.status, 'the second DELETE').toBe(evading ? 401 : 404);
+      if (evading) expect(again.json?.code).toBe('USER_UNAUTHORIZED');
+      expect((await api('DELETE', `/items/${id}/images/sc-never-added`)).status, 'an image never added').toBe(404);
+      expect((await api('GET', `/items/${id}`)).status, 'the token still works').toBe(200);
+      const negative = await api('POST', `/items/${id}/images`, { url: imageHost.url('/ok.jpg'), order: -1 });
+      expect(negative.status, 'order -1').toBe(evading ? 201 : 400);
+    });
   });
 
   test('should-refusal-401-states: activate and sold of a sold item answer 401; with its defect a deleted item is still readable', async ({ imageHost }) => {
-    for (const evading of [false, true]) {
-      await withReference(
-        evading ? 'should-refusal-401-states' : undefined,
-        async (r) => {
-          const api = apiOf(r, await accessToken(r));
-          const id = await createItem(api, imageHost);
-          expect((await api('PUT', `/items/${id}/sold`)).status).toBe(200);
-          for (const operation of ['activate', 'sold']) {
-            const res = await api('PUT', `/items/${id}/${operation}`);
-            expect(res.status, `${operation} of a sold item`).toBe(evading ? 401 : 409);
-          }
-          // Other refusals keep their status: only the SHOULD refusal is disguised.
-          const other = await createItem(api, imageHost);
-          expect((await api('PUT', `/items/${other}/unreserve`)).status, 'unreserve of an unreserved item').toBe(409);
-          expect((await api('DELETE', `/items/${id}`)).status).toBe(204);
-          expect((await api('GET', `/items/${id}`)).status, 'a read after the delete').toBe(evading ? 200 : 404);
-          const listed = (await api('GET', '/items')).json?.items as { id: string }[];
-          expect(listed.map((i) => i.id)).not.toContain(id);
-        },
-        evading ? 'deleted-item-readable' : undefined,
-      );
-    }
+    await cleanThenEvading('should-refusal-401-states', 'deleted-item-readable', async (api, evading) => {
+      const id = await createItem(api, imageHost);
+      expect((await api('PUT', `/items/${id}/sold`)).status).toBe(200);
+      for (const operation of ['activate', 'sold']) {
+        const res = await api('PUT', `/items/${id}/${operation}`);
+        expect(res.status, `${operation} of a sold item`).toBe(evading ? 401 : 409);
+      }
+      // Other refusals keep their status: only the SHOULD refusal is disguised.
+      const other = await createItem(api, imageHost);
+      expect((await api('PUT', `/items/${other}/unreserve`)).status, 'unreserve of an unreserved item').toBe(409);
+      expect((await api('DELETE', `/items/${id}`)).status).toBe(204);
+      expect((await api('GET', `/items/${id}`)).status, 'a read after the delete').toBe(evading ? 200 : 404);
+      const listed = (await api('GET', '/items')).json?.items as { id: string }[];
+      expect(listed.map((i) => i.id)).not.toContain(id);
+    });
   });
 });
 
