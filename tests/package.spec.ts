@@ -171,35 +171,37 @@ test.describe("the GitHub Action's script from the package", () => {
     return { ...ran, folder, outputs, summary: readFileSync(summaryFile, 'utf8') };
   }
 
-  test('PASSED exits 0 with junit.xml and the outputs; the previous report in the history is diffed against', async () => {
-    test.setTimeout(180_000);
-    // The history the Action restored: an earlier whole run in which GEN-AUTH-1 failed.
+  // Each run starts its own embedded reference on a free port, in a folder of its own: two at a time.
+  test('PASSED exits 0 and FAILED 1, each with junit.xml and the outputs; the history\'s previous report is diffed against; BROKEN (a baseline named but missing) exits 2 without running', async () => {
+    test.setTimeout(240_000);
+    // The history the Action restored: an earlier whole run in which AUTH-TOKEN-6 failed.
     const previous = join(project, 'passed', 'history', 'last', 'conformance.json');
     mkdirSync(join(previous, '..'), { recursive: true });
-    const earlier = readFileSync(join(ROOT, 'tests', 'fixtures-report', 'previous.json'), 'utf8');
+    const earlier = JSON.stringify({ schemaVersion: 2, run: { target: 'embedded reference', generatedAt: '2026-11-19T02:05:00.000Z', errors: [] }, requirements: [{ id: 'AUTH-TOKEN-6', verdict: 'failed' }] });
     writeFileSync(previous, earlier);
-    const ran = await actionRun('passed', { SCC_RULE: 'GEN-AUTH-1' });
-    expect(ran.code, ran.out.slice(-3000)).toBe(0);
-    expect(ran.outputs).toMatchObject({ gate: 'PASSED', 'exit-code': '0', reports: join(ran.folder, 'reports') });
-    expect(ran.outputs.headline).toMatch(/^judged (\d+) of \d+ testable: \1 passed · 0 failed/);
-    const junit = readFileSync(join(ran.folder, 'reports', 'junit.xml'), 'utf8');
+    const [passed, failed] = await Promise.all([
+      actionRun('passed', { SCC_RULE: 'AUTH-TOKEN-6' }),
+      actionRun('failed', { SCC_RULE: 'AUTH-TOKEN-6', REFERENCE_DEFECT: 'token-response-cacheable' }),
+    ]);
+    expect(passed.code, passed.out.slice(-3000)).toBe(0);
+    expect(passed.outputs).toMatchObject({ gate: 'PASSED', 'exit-code': '0', reports: join(passed.folder, 'reports') });
+    expect(passed.outputs.headline).toMatch(/^judged (\d+) of \d+ testable: \1 passed · 0 failed/);
+    const junit = readFileSync(join(passed.folder, 'reports', 'junit.xml'), 'utf8');
     expect(junit).toMatch(/^<\?xml/);
-    expect(junit).toContain('GEN-AUTH-1');
-    expect(ran.summary).toContain('## Seller Connect conformance: PASSED (exit 0)');
-    const report = readJson<{ diff?: { previousFile: string; newlyPassing: string[] } }>(join(ran.folder, 'reports', 'conformance.json'));
+    expect(junit).toContain('AUTH-TOKEN-6');
+    expect(passed.summary).toContain('## Seller Connect conformance: PASSED (exit 0)');
+    const report = readJson<{ diff?: { previousFile: string; newlyPassing: string[] } }>(join(passed.folder, 'reports', 'conformance.json'));
     expect(report.diff?.previousFile).toBe(previous);
-    expect(report.diff?.newlyPassing).toContain('GEN-AUTH-1');
+    expect(report.diff?.newlyPassing).toContain('AUTH-TOKEN-6');
     // A narrowed run is not the next run's "previous": the history keeps the whole one.
     expect(readFileSync(previous, 'utf8')).toBe(earlier);
-  });
 
-  test('FAILED exits 1; BROKEN (a baseline named but missing) exits 2 without running', async () => {
-    test.setTimeout(180_000);
-    const failed = await actionRun('failed', { SCC_RULE: 'GEN-AUTH-1', REFERENCE_DEFECT: 'bearer-not-required' });
     expect(failed.code, failed.out.slice(-3000)).toBe(1);
     expect(failed.outputs).toMatchObject({ gate: 'FAILED', 'exit-code': '1' });
     expect(readFileSync(join(failed.folder, 'reports', 'junit.xml'), 'utf8')).toContain('<failure');
     expect(failed.out).toContain('::error title=conformance::FAILED (exit 1)');
+    expect(failed.summary).toContain('**AUTH-TOKEN-6**');
+
     const broken = await actionRun('broken', { SCC_BASELINE: 'no-such-baseline.json' });
     expect(broken.code, broken.out).toBe(2);
     expect(broken.outputs).toMatchObject({ gate: 'BROKEN', 'exit-code': '2' });
@@ -209,11 +211,11 @@ test.describe("the GitHub Action's script from the package", () => {
   test('INCOMPLETE exits 3, or 0 with a warning when fail-on-incomplete is false', async () => {
     test.setTimeout(180_000);
     // A baseline entry the run contradicts (a known failure that passes) makes the run INCOMPLETE.
-    writeFileSync(join(project, 'stale-baseline.json'), JSON.stringify([{ id: 'GEN-AUTH-1', reason: 'known failure, fixed since' }]));
-    const strict = await actionRun('incomplete', { SCC_RULE: 'GEN-AUTH-1', SCC_BASELINE: 'stale-baseline.json' });
+    writeFileSync(join(project, 'stale-baseline.json'), JSON.stringify([{ id: 'AUTH-TOKEN-6', reason: 'known failure, fixed since' }]));
+    const stale = { SCC_RULE: 'AUTH-TOKEN-6', SCC_BASELINE: 'stale-baseline.json' };
+    const [strict, lenient] = await Promise.all([actionRun('incomplete', stale), actionRun('incomplete-accepted', { ...stale, SCC_FAIL_ON_INCOMPLETE: 'false' })]);
     expect(strict.code, strict.out.slice(-3000)).toBe(3);
     expect(strict.outputs).toMatchObject({ gate: 'INCOMPLETE', 'exit-code': '3' });
-    const lenient = await actionRun('incomplete-accepted', { SCC_RULE: 'GEN-AUTH-1', SCC_BASELINE: 'stale-baseline.json', SCC_FAIL_ON_INCOMPLETE: 'false' });
     expect(lenient.code, lenient.out.slice(-3000)).toBe(0);
     expect(lenient.outputs).toMatchObject({ gate: 'INCOMPLETE', 'exit-code': '3' });
     expect(lenient.out).toContain('::warning title=conformance::INCOMPLETE (exit 3), accepted');
