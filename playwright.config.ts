@@ -13,16 +13,18 @@ import { PLAYWRIGHT_HTML_OPTIONS } from './reporting/playwright-html-options.js'
  * (reporting/conformance-reporter.ts). With SC_BASE_URL unset, Playwright starts
  * the embedded reference server (webServer) and the fixtures target it.
  *
- * Settings of the run itself (beyond ../shared/TARGET.md's SC_ settings; a bad value
+ * Settings of the run itself (beyond docs/TARGET.md's SC_ settings; a bad value
  * falls back to its default here and stops the run in global setup with one line):
  *   SC_WORKERS           parallel workers (default 2)
  *   SC_RUN_DEADLINE_S    the whole run's deadline (default 1800 s; 0: none): Playwright's globalTimeout
  *   SC_RULE              exact requirement IDs, comma-separated: only the checks whose titles name them
  *   SC_CONSOLE_REPORTER  Playwright's console reporter(s) (default list, dot on CI); the report files stay
- *   SC_REPORTS           output folder (default reports)
+ *   SC_REPORTS           output folder (default reports, in the folder the run starts in)
  */
 const root = fileURLToPath(new URL('.', import.meta.url));
-const reports = resolve(root, process.env.SC_REPORTS ?? 'reports');
+// Writes go under the folder the run starts in (the repository with npm run; the user's folder with the
+// installed command, which passes SC_REPORTS absolute), never into the package itself.
+const reports = resolve(process.env.SC_REPORTS ?? 'reports');
 const embedded = !process.env.SC_BASE_URL;
 const run = readRunSettings(process.env);
 // The embedded reference listens on a port the system picks (REFERENCE_PORT=0) unless
@@ -91,7 +93,7 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   ...(grep ? { grep } : {}),
   reporter,
-  outputDir: 'test-results/conformance',
+  outputDir: resolve('test-results/conformance'),
   globalSetup: './fixtures/global-setup.ts',
   // Traces, videos and screenshots would capture login forms and tokens: off.
   use: { trace: 'off', video: 'off', screenshot: 'off' },

@@ -7,7 +7,11 @@ import { fileURLToPath } from 'node:url';
  * and the reports can show a requirement's context.
  */
 
-/** The spec lives beside the repository: `<repo>/../shared/spec/seller-connect-spec.md`. */
+/**
+ * The spec, beside the repository in its development home only: `<repo>/../shared/spec/seller-connect-spec.md`.
+ * A clone or an installed package has none: what runs needs only the catalog (catalog/spec-source.json), and
+ * the tests that compare the catalog with the spec skip where it is absent.
+ */
 export const SPEC_PATH = fileURLToPath(new URL('../../shared/spec/seller-connect-spec.md', import.meta.url));
 
 export interface SpecSection {

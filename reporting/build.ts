@@ -9,6 +9,7 @@ import { describeFilter, type ReadReport } from './playwright-report.js';
 import { headlineOf } from './headline.js';
 import { judgeAll } from './verdicts.js';
 import type { Catalog } from '../catalog/index.js';
+import { suiteIdentity } from '../lib/suite-identity.js';
 import type { Required } from '../protocol/require.js';
 import { type ConformanceReport, type Problem, type RequirementResult, SCHEMA_VERSION, type Summary, type Verdict } from './types.js';
 
@@ -96,6 +97,9 @@ export function buildConformance(input: BuildInput): ConformanceReport {
       durationMs: typeof stats?.duration === 'number' ? Math.round(stats.duration) : undefined,
       generatedAt: (input.now ?? new Date()).toISOString(),
       playwrightVersion: read.report?.config?.version,
+      // Which suite judged, against which spec text: the same pair as `--version`.
+      suiteVersion: suiteIdentity().version,
+      specSha256: suiteIdentity().specSha256 || undefined,
       filtered,
       errors: runErrors,
     },

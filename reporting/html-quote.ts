@@ -2,51 +2,19 @@
  * A quoted spec sentence as a reader takes it. Some catalog quotes are rows of
  * the spec's tables (`(none) | POST /items | Quota exceeded | inactive | Still
  * answered 201`): they are shown as "column: value" text, the columns named by
- * that table's header row in the spec. Pure, but for `loadSpecTables`.
+ * that table's header row in the spec (kept by the catalog: catalog/spec-source.ts).
+ * Pure, but for `loadSpecTables`.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { SPEC_PATH } from '../catalog/spec-text.js';
+import { loadSpecSource, type SpecTable, tableCells as cells } from '../catalog/spec-source.js';
 import { esc } from './html-requirement.js';
 
-export interface SpecTable {
-  header: string[];
-  rows: string[][];
-}
+export type { SpecTable } from '../catalog/spec-source.js';
 
-const cells = (line: string): string[] => {
-  const inner = line.trim().replace(/^\|/, '').replace(/\|$/, '');
-  return inner.split('|').map((c) => c.trim());
-};
-const isSeparator = (line: string) => /^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$/.test(line);
 const norm = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
 
-/** The tables of a markdown text: a header row, a separator row, then rows. */
-export function parseSpecTables(markdown: string): SpecTable[] {
-  const lines = markdown.split('\n');
-  const tables: SpecTable[] = [];
-  for (let i = 0; i + 1 < lines.length; i++) {
-    if (!lines[i].includes('|') || !isSeparator(lines[i + 1])) continue;
-    const table: SpecTable = { header: cells(lines[i]), rows: [] };
-    let j = i + 2;
-    for (; j < lines.length && lines[j].trim().startsWith('|'); j++) table.rows.push(cells(lines[j]));
-    tables.push(table);
-    i = j - 1;
-  }
-  return tables;
-}
-
-let cached: SpecTable[] | undefined;
-/** The spec's tables (beside the repository: catalog/spec-text.ts), or none when the spec is not there. */
-export function loadSpecTables(path: string = SPEC_PATH): SpecTable[] {
-  if (path === SPEC_PATH && cached) return cached;
-  let tables: SpecTable[] = [];
-  try {
-    tables = existsSync(path) ? parseSpecTables(readFileSync(path, 'utf8')) : [];
-  } catch {
-    tables = [];
-  }
-  if (path === SPEC_PATH) cached = tables;
-  return tables;
+/** The spec's tables as the catalog keeps them (catalog/spec-source.json): no spec file is read at run time. */
+export function loadSpecTables(): SpecTable[] {
+  return loadSpecSource().tables;
 }
 
 /**

@@ -189,7 +189,7 @@ ${chartsDetail(rep)}
 ${filters(rep)}
 <main>${sections(rep, opts.specTables ?? loadSpecTables())}</main>
 </div>
-<footer>Generated ${esc(rep.run.generatedAt)} · Playwright ${esc(rep.run.playwrightVersion ?? '?')} · ${rep.summary.checks.total} checks (${rep.summary.checks.passed} passed, ${rep.summary.checks.failed} failed, ${rep.summary.checks.skipped} skipped${rep.summary.checks.flaky ? `, ${rep.summary.checks.flaky} flaky` : ''}). Verdicts: a requirement passes only when an assertion naming it ran and none failed; a failure is charged to exactly the rules its assertion names. Machine-readable: conformance.json.</footer>
+<footer>Generated ${esc(rep.run.generatedAt)} · Playwright ${esc(rep.run.playwrightVersion ?? '?')} · suite ${esc(rep.run.suiteVersion ?? '?')} · spec sha256 <code>${esc(rep.run.specSha256 ?? 'unknown')}</code> · ${rep.summary.checks.total} checks (${rep.summary.checks.passed} passed, ${rep.summary.checks.failed} failed, ${rep.summary.checks.skipped} skipped${rep.summary.checks.flaky ? `, ${rep.summary.checks.flaky} flaky` : ''}). Verdicts: a requirement passes only when an assertion naming it ran and none failed; a failure is charged to exactly the rules its assertion names. Machine-readable: conformance.json.</footer>
 <script>${SCRIPT}</script>
 </body></html>
 `;

@@ -277,6 +277,10 @@ export interface RunInfo {
   durationMs?: number;
   generatedAt: string;
   playwrightVersion?: string;
+  /** The suite's version (package.json). */
+  suiteVersion?: string;
+  /** SHA-256 (hex) of the spec text the catalog was built from (catalog/spec-source.json). */
+  specSha256?: string;
   /** The run selected only some checks (--grep, files, --shard): no-check may mean "outside the selection". */
   filtered?: string;
   /** Errors that stopped or spoiled the run (bad setting, missing or unreadable JSON report). */

@@ -36,8 +36,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join, resolve, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ruleGrep } from '../fixtures/settings.js';
 import { processAlive } from '../lib/process-alive.js';
 import { finishRun } from '../reporting/finish.js';
@@ -46,7 +46,17 @@ import { readPlaywrightReport } from '../reporting/playwright-report.js';
 import type { ConformanceReport } from '../reporting/types.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const reportsDir = resolve(root, process.env.SC_REPORTS ?? 'reports');
+// Every write goes under the folder the command runs in (npm run: the repository; the installed
+// command: the user's folder), never into the package. Absolute from here on, for Playwright and its workers.
+const reportsDir = resolve(process.env.SC_REPORTS ?? 'reports');
+process.env.SC_REPORTS = reportsDir;
+/**
+ * Installed as a package, the suite's .ts files sit under node_modules, which Playwright's own loader
+ * never transforms: its runner and workers (which inherit the runner's execArgv) load them with tsx.
+ */
+const tsxLoader = root.split(sep).includes('node_modules')
+  ? ['--enable-source-maps', '--import', import.meta.resolve('tsx'), '--import', pathToFileURL(join(root, 'bin', 'source-maps.mjs')).href]
+  : [];
 const STOP_GRACE_MS = 60_000;
 
 /** Splits our own flags from Playwright's. */
@@ -108,7 +118,8 @@ function ancestors(): number[] {
 function runPlaywright(playwrightArgs: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; signal: NodeJS.Signals | null; error?: Error }> {
   const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
   // Inherited stdio: the list/dot reporter shows progress while the run goes. Same process group: Ctrl-C reaches it too.
-  const child: ChildProcess = spawn(process.execPath, [cli, 'test', ...playwrightArgs], { cwd: root, stdio: 'inherit', env });
+  const config = join(root, 'playwright.config.ts');
+  const child: ChildProcess = spawn(process.execPath, [...tsxLoader, cli, 'test', '-c', config, ...playwrightArgs], { stdio: 'inherit', env });
   let signals = 0;
   let force: NodeJS.Timeout | undefined;
   const pass = (signal: NodeJS.Signals) => {

@@ -22,7 +22,8 @@ import { fileURLToPath } from 'node:url';
 import { finishRun } from '../reporting/finish.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const reportsDir = resolve(root, process.env.SC_REPORTS ?? 'reports');
+// Under the folder the command runs in, as scripts/conformance.ts.
+const reportsDir = resolve(process.env.SC_REPORTS ?? 'reports');
 
 function walk(dir: string, depth: number, visit: (path: string, isDir: boolean) => boolean | undefined): void {
   if (depth < 0 || !existsSync(dir)) return;

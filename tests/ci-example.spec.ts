@@ -1,140 +1,161 @@
 /**
- * examples/github-actions/conformance.yml, the workflow a server team copies
- * (issue 16, item 5): a supported Node, a server that can reach the suite's
- * receiver, JUnit published as test results, and shards with disjoint accounts.
- * The two account steps are run here as the runner would run them.
+ * The GitHub Action (action.yml) and the example workflow that uses it
+ * (examples/github-actions/conformance.yml): both valid by the published JSON
+ * schemas (SchemaStore's, vendored in tests/github-schemas/: no network here),
+ * one packaged script as the Action's logic, junit.xml published and the reports
+ * uploaded even when the gate fails, the history kept, one run at a time per set
+ * of accounts, and a server that can reach the suite's receiver.
+ * tests/package.spec.ts runs the Action's script from the packed tarball.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { Ajv } from 'ajv';
 import { parse } from 'yaml';
 
 interface Step {
   name?: string;
+  id?: string;
   uses?: string;
   run?: string;
   if?: string;
+  shell?: string;
   with?: Record<string, unknown>;
   env?: Record<string, string>;
 }
+interface Action {
+  inputs: Record<string, { description: string; default?: string; required?: boolean }>;
+  outputs: Record<string, { value: string }>;
+  runs: { using: string; steps: Step[] };
+}
 interface Job {
-  env?: Record<string, string>;
   permissions?: Record<string, string>;
-  strategy?: { matrix?: { shard?: number[] } };
+  concurrency?: { group: string; 'cancel-in-progress': boolean };
   steps: Step[];
 }
 interface Workflow {
-  env: Record<string, string>;
   permissions?: Record<string, string>;
   jobs: Record<string, Job>;
 }
 
-const FILE = new URL('../examples/github-actions/conformance.yml', import.meta.url);
-const text = readFileSync(FILE, 'utf8');
-const workflow = parse(text) as Workflow;
-const steps = Object.values(workflow.jobs).flatMap((j) => j.steps);
-const step = (job: string, name: RegExp): Step => {
-  const found = workflow.jobs[job].steps.find((s) => name.test(s.name ?? ''));
-  if (!found) throw new Error(`no step ${name} in job ${job}`);
+const read = (path: string) => readFileSync(new URL(`../${path}`, import.meta.url), 'utf8');
+const actionText = read('action.yml');
+const workflowText = read('examples/github-actions/conformance.yml');
+const action = parse(actionText) as Action;
+const workflow = parse(workflowText) as Workflow;
+const job = workflow.jobs.conformance;
+const actionStep = (name: RegExp): Step => {
+  const found = action.runs.steps.find((s) => name.test(s.name ?? s.uses ?? ''));
+  if (!found) throw new Error(`no step ${name} in action.yml`);
   return found;
 };
 
-/** Runs a step's `run` script with bash, as a runner would, with the given environment. */
-function runStep(s: Step, env: Record<string, string>): { status: number | null; stderr: string } {
-  const r = spawnSync('bash', ['-e', '-c', s.run ?? ''], { env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8', timeout: 20_000 });
-  return { status: r.status, stderr: r.stderr };
-}
+/** A GitHub Actions expression, `${{ … }}`. */
+const gh = (expression: string) => `\${{ ${expression} }}`;
 
-test('the workflow parses, and every action is pinned to a major version or a commit', () => {
-  expect(Object.keys(workflow.jobs).sort()).toEqual(['merge', 'shard']);
-  for (const s of steps.filter((x) => x.uses)) expect(s.uses, `${s.name ?? s.uses}`).toMatch(/^[\w.-]+\/[\w.-]+@(v\d+|[0-9a-f]{40})$/);
+const ajv = new Ajv({ strict: false, allErrors: true });
+const validateAction = ajv.compile(JSON.parse(read('tests/github-schemas/github-action.json')));
+const validateWorkflow = ajv.compile(JSON.parse(read('tests/github-schemas/github-workflow.json')));
+
+test('action.yml and the example workflow validate against the published schemas for Actions and workflows', () => {
+  expect(validateAction(action), JSON.stringify(validateAction.errors)).toBe(true);
+  expect(validateWorkflow(workflow), JSON.stringify(validateWorkflow.errors)).toBe(true);
+  // The schemas bite: a composite step without its shell, a job without runs-on.
+  const noShell = structuredClone(action);
+  delete noShell.runs.steps.find((s) => s.run)?.shell;
+  expect(validateAction(noShell)).toBe(false);
+  const noRunner = structuredClone(workflow) as unknown as { jobs: Record<string, Record<string, unknown>> };
+  delete noRunner.jobs.conformance['runs-on'];
+  expect(validateWorkflow(noRunner)).toBe(false);
 });
 
-test('Node 22 or 24 (Node 20 is end of life) wherever Node is set up', () => {
-  const setups = steps.filter((s) => s.uses?.startsWith('actions/setup-node@'));
-  expect(setups.length).toBe(2);
-  for (const s of setups) expect([22, 24]).toContain(Number(s.with?.['node-version']));
-  expect(text).not.toMatch(/node-version:\s*['"]?20\b/);
+test('the Action is composite, and its one logic step is the packaged script', () => {
+  expect(action.runs.using).toBe('composite');
+  const runs = action.runs.steps.filter((s) => s.run?.includes('seller-connect-conformance'));
+  const suite = runs.filter((s) => /seller-connect-conformance"? action\b/.test(s.run ?? ''));
+  expect(suite).toHaveLength(1);
+  expect(suite[0].id).toBe('run');
+  // The package comes from the registry at the version asked.
+  expect(actionStep(/^Install/).run).toContain('"seller-connect-conformance@$SCC_VERSION"');
+  expect(actionStep(/^Install/).env?.SCC_VERSION).toBe(gh('inputs.version'));
+});
+
+test('every setting the Action takes reaches the run as the SC_ variable of the same name, secrets as inputs', () => {
+  const env = actionStep(/^Run the conformance suite/).env ?? {};
+  const settings = Object.entries(env).filter(([name]) => name.startsWith('SC_'));
+  expect(settings.length).toBeGreaterThan(15);
+  for (const [name, value] of settings) {
+    const input = name.slice(3).toLowerCase().replace(/_/g, '-');
+    expect(value, name).toBe(gh(`inputs.${input}`));
+    expect(action.inputs[input], `input ${input}`).toBeDefined();
+  }
+  for (const secret of ['client-secret', 'accounts', 'control-token']) expect(action.inputs[secret].description).toContain('secret');
+  // Every SC_ variable it sets is a documented setting.
+  const readme = read('README.md');
+  for (const [name] of settings) expect(readme, name).toContain(`\`${name}\``);
+});
+
+test('junit.xml is published and the reports uploaded even when the gate fails; the history is kept between runs', () => {
+  const publish = actionStep(/junit/i);
+  expect(publish.uses).toMatch(/^(mikepenz\/action-junit-report|dorny\/test-reporter)@v\d+$/);
+  expect(publish.if).toContain('always()');
+  expect(String(publish.with?.report_paths)).toBe(`${gh('inputs.directory')}/reports/junit.xml`);
+  const upload = actionStep(/Upload the reports/);
+  expect(upload.uses).toMatch(/^actions\/upload-artifact@v\d+$/);
+  expect(upload.if).toBe(gh('always()'));
+  const restore = actionStep(/Restore the history/);
+  const save = actionStep(/Keep the history/);
+  expect(restore.uses).toMatch(/^actions\/cache\/restore@v\d+$/);
+  expect(save.uses).toMatch(/^actions\/cache\/save@v\d+$/);
+  expect(save.if).toContain('always()');
+  expect(restore.with?.path).toBe(save.with?.path);
+  expect(String(restore.with?.['restore-keys'])).toBe(`${gh('inputs.history-key')}-`);
+  const order = action.runs.steps;
+  expect(order.indexOf(restore)).toBeLessThan(order.indexOf(actionStep(/^Run the/)));
+  expect(order.indexOf(actionStep(/^Run the/))).toBeLessThan(order.indexOf(publish));
+  // The history folder the cache keeps is the one the script reads (SCC_HISTORY_DIR, under the run's directory).
+  expect(actionStep(/^Run the/).env?.SCC_HISTORY_DIR).toBe('history');
+  expect(String(restore.with?.path)).toBe(`${gh('inputs.directory')}/history`);
+  expect(actionStep(/^Run the/)['working-directory' as keyof Step]).toBe(gh('inputs.directory'));
+  expect(action.inputs['fail-on-incomplete'].default).toBe('true');
+  expect(action.inputs.baseline).toBeDefined();
+});
+
+test('the example workflow uses the Action with inputs it has, pinned, with Node 22 or later', () => {
+  const steps = job.steps;
+  for (const s of steps.filter((x) => x.uses)) expect(s.uses, `${s.name ?? s.uses}`).toMatch(/^[\w.-]+\/[\w.-]+@(v\d+|[0-9a-f]{40})$/);
+  for (const s of action.runs.steps.filter((x) => x.uses)) expect(s.uses, `${s.name ?? s.uses}`).toMatch(/^[\w./-]+@(v\d+|[0-9a-f]{40})$/);
+  const uses = steps.filter((s) => s.with && Object.keys(s.with).some((k) => k in action.inputs) && !s.uses?.startsWith('actions/'));
+  expect(uses).toHaveLength(1);
+  for (const key of Object.keys(uses[0].with ?? {})) expect(action.inputs[key], `input ${key}`).toBeDefined();
+  expect(String(uses[0].with?.version)).toMatch(/^\d+\.\d+\.\d+$/);
+  for (const node of [action.inputs['node-version'].default, uses[0].with?.['node-version']]) expect([22, 24]).toContain(Number(node));
+  expect(workflowText + actionText).not.toMatch(/node-version:\s*['"]?20\b/);
+  expect(workflow.permissions?.checks).toBe('write');
+});
+
+test('two runs on the same accounts never run at once: the job waits in a concurrency group keyed by the accounts', () => {
+  expect(job.concurrency?.group).toContain('vars.SC_ACCOUNTS_KEY');
+  expect(job.concurrency?.['cancel-in-progress']).toBe(false);
+  expect(workflowText).toMatch(/^#.*SC_ACCOUNTS_KEY/m);
+  // The Action says so to whoever reads it: it cannot hold the group itself.
+  expect(actionText).toMatch(/^#.*concurrency/m);
 });
 
 test("the server's container reaches the suite's receiver: host.docker.internal mapped to the runner, receiver on every interface, said in the comments", () => {
-  const listen = workflow.env.SC_LISTEN;
-  const publicUrl = new URL(workflow.env.SC_PUBLIC_URL);
+  const inputs = job.steps.find((s) => s.with?.['public-url'])?.with ?? {};
+  const listen = String(inputs.listen);
+  const publicUrl = new URL(String(inputs['public-url']));
   expect(listen.split(':').at(-1)).toBe(publicUrl.port);
-  const start = step('shard', /Start the server/);
+  const start = job.steps.find((s) => /Start the server/.test(s.name ?? ''));
   if (publicUrl.hostname === 'host.docker.internal') {
     // Docker on Linux defines host.docker.internal only when asked to.
-    expect(start.run).toContain('host.docker.internal:host-gateway');
+    expect(start?.run).toContain('host.docker.internal:host-gateway');
     expect(listen.startsWith('0.0.0.0:'), 'a receiver on 127.0.0.1 is out of reach from a container').toBe(true);
   } else {
     expect(['127.0.0.1', 'localhost']).toContain(publicUrl.hostname);
-    expect(start.run).toMatch(/network_mode: host|--network[= ]host/);
+    expect(start?.run).toMatch(/network_mode: host|--network[= ]host/);
   }
-  // The comments say why, and give the other way.
-  expect(text).toMatch(/^#.*host\.docker\.internal/m);
-  expect(text).toMatch(/^#.*(network_mode: host|--network host)/m);
-  expect(text).toMatch(/^#.*SC_PUBLIC_URL/m);
-});
-
-test('junit.xml is published as the run\'s test results by a maintained action, which may write checks', () => {
-  const merge = workflow.jobs.merge;
-  const publish = merge.steps.find((s) => /^(mikepenz\/action-junit-report|dorny\/test-reporter)@v\d+$/.test(s.uses ?? ''));
-  expect(publish, 'a JUnit publishing step in the merge job').toBeDefined();
-  const paths = String(publish?.with?.report_paths ?? publish?.with?.path ?? '');
-  expect(paths).toBe('suite/reports/junit.xml');
-  expect(publish?.if ?? '').toContain('!cancelled()');
-  expect(merge.permissions?.checks).toBe('write');
-  // …and it comes after the merge that writes junit.xml.
-  const at = (s: Step | undefined) => merge.steps.indexOf(s as Step);
-  expect(at(publish)).toBeGreaterThan(at(step('merge', /Merge the shards/)));
-});
-
-test('each shard runs with its own accounts secret (SC_ACCOUNTS_<shard>), never one shared SC_ACCOUNTS', () => {
-  const shard = workflow.jobs.shard;
-  expect(shard.strategy?.matrix?.shard).toEqual([1, 2, 3]);
-  expect(workflow.env.SC_ACCOUNTS).toBeUndefined();
-  // biome-ignore lint/suspicious/noTemplateCurlyInString: a GitHub Actions expression, not a template
-  expect(shard.env?.SC_ACCOUNTS).toBe("${{ secrets[format('SC_ACCOUNTS_{0}', matrix.shard)] }}");
-  expect(text).not.toContain('secrets.SC_ACCOUNTS }}');
-  // The check runs before the server and the suite start.
-  const names = shard.steps.map((s) => s.name ?? s.uses);
-  expect(names.indexOf("Check that this shard's accounts are its own")).toBeLessThan(names.indexOf('Start the server under test'));
-});
-
-test("the shard's account check passes disjoint accounts and stops on shared, empty or broken ones", () => {
-  const check = step('shard', /accounts are its own/);
-  const accounts = (...users: string[]) => JSON.stringify(users.map((username, i) => ({ username, password: 'p', plan: i === 0 ? 'pro' : 'basic' })));
-  const secrets = { SC_ACCOUNTS_1: accounts('a1', 'b1'), SC_ACCOUNTS_2: accounts('a2', 'b2'), SC_ACCOUNTS_3: accounts('a3', 'b3') };
-  const as = (shard: 1 | 2 | 3, over: Record<string, string> = {}) => {
-    const all: Record<string, string> = { ...secrets, ...over };
-    return runStep(check, { ...all, SHARD: String(shard), SC_ACCOUNTS: all[`SC_ACCOUNTS_${shard}`] });
-  };
-  for (const shard of [1, 2, 3] as const) expect(as(shard).status, `shard ${shard}`).toBe(0);
-  const shared = as(2, { SC_ACCOUNTS_3: accounts('a3', 'b2') });
-  expect(shared.status).toBe(1);
-  expect(shared.stderr).toContain('shard 2 shares 1 account(s) with shard 3');
-  expect(as(1, { SC_ACCOUNTS_1: '' }).stderr).toContain('SC_ACCOUNTS_1 is empty');
-  expect(as(1, { SC_ACCOUNTS_1: '{not json' }).status).toBe(1);
-  // One shard alone: the other secrets unset.
-  expect(runStep(check, { SHARD: '1', SC_ACCOUNTS: secrets.SC_ACCOUNTS_1, SC_ACCOUNTS_1: secrets.SC_ACCOUNTS_1 }).status).toBe(0);
-});
-
-test("the merge job's SC_ACCOUNTS is every shard's accounts, so the report masks all their passwords", () => {
-  const union = step('merge', /Every shard's accounts/);
-  const dir = mkdtempSync(join(tmpdir(), 'ci-example-'));
-  try {
-    const githubEnv = join(dir, 'github-env');
-    const one = [{ username: 'a1', password: 'p1', plan: 'pro' }];
-    const two = [{ username: 'a2', password: 'p2', plan: 'basic' }];
-    const r = runStep(union, { RUNNER_TEMP: dir, GITHUB_ENV: githubEnv, SC_ACCOUNTS_1: JSON.stringify(one), SC_ACCOUNTS_2: JSON.stringify(two) });
-    expect(r.status, r.stderr).toBe(0);
-    expect(readFileSync(githubEnv, 'utf8')).toBe(`SC_ACCOUNTS=${dir}/accounts.json\n`);
-    expect(JSON.parse(readFileSync(join(dir, 'accounts.json'), 'utf8'))).toEqual([...one, ...two]);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-  const merge = workflow.jobs.merge.steps;
-  expect(merge.indexOf(union)).toBeLessThan(merge.indexOf(step('merge', /Merge the shards/)));
+  expect(workflowText).toMatch(/^#.*host\.docker\.internal/m);
+  expect(workflowText).toMatch(/^#.*(network_mode: host|--network host)/m);
+  expect(workflowText).toMatch(/^#.*SC_PUBLIC_URL/m);
 });

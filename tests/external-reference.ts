@@ -20,9 +20,17 @@ export interface External {
   stop(): Promise<void>;
 }
 
-/** Starts it with `env` (REFERENCE_… settings); resolves with its export lines once it is ready. Its output goes to `log` when given. */
-export function startExternalReference(env: Record<string, string>, log?: string): Promise<External> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'reference/main.ts'], { cwd: root, env: { ...cleanEnv(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * Starts it with `env` (REFERENCE_… settings); resolves with its export lines once it is ready. Its output goes
+ * to `log` when given. `command`: node's arguments and folder, this repository's reference/main.ts by default
+ * (tests/package.spec.ts starts the installed package's `seller-connect-conformance reference`).
+ */
+export function startExternalReference(
+  env: Record<string, string>,
+  log?: string,
+  command: { args: string[]; cwd: string } = { args: ['--import', 'tsx', 'reference/main.ts'], cwd: root },
+): Promise<External> {
+  const child = spawn(process.execPath, command.args, { cwd: command.cwd, env: { ...cleanEnv(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   const stop = () =>
     new Promise<void>((resolve) => {

@@ -1,7 +1,7 @@
 /**
  * A Seller Connect client written from the spec and TARGET.md alone, with none
  * of the suite's code: what a client developer writes against the sandbox
- * (`npm run reference`). It tells the API's whole story in five steps:
+ * (`npx seller-connect-conformance reference`, or `npm run reference` in a clone). It tells the API's whole story in five steps:
  *
  *   1. log in (Authorization Code with PKCE);
  *   2. list items until one is beyond the quota: 201, and the item is hidden;
@@ -12,7 +12,7 @@
  *      rotated-away refresh token, and see the whole session revoked;
  *   5. remove everything it created.
  *
- * It reads the settings `npm run reference` prints (SC_BASE_URL, SC_AUTH_URL,
+ * It reads the settings the sandbox prints (SC_BASE_URL, SC_AUTH_URL,
  * SC_CLIENT_ID, SC_CLIENT_SECRET, SC_REDIRECT_URI, SC_ACCOUNTS, SC_CONTROL_URL,
  * SC_CONTROL_TOKEN; SC_LOGIN_FIELDS optional), prints one line a step, and exits
  * 0, or 1 naming the step and the answer that broke it, or 2 for a missing
