@@ -4,14 +4,14 @@
  *
  *   import { test, expectStatus, verify } from '../fixtures.js';
  *
- * - specs/items/support/fixtures.ts: `catalog`, `readItems`, `leaseItems(plan)`
+ * - specs/shared/items/fixtures.ts: `catalog`, `readItems`, `leaseItems(plan)`
  * - specs/webhooks/support/fixtures.ts: `hook`, `webhooks`, `seller`
  *
  * docs/FIXTURES.md lists every fixture and works through a new check.
  */
 import { mergeTests } from '@playwright/test';
 import { test as harness } from '../fixtures/index.js';
-import { itemsTest } from './items/support/fixtures.js';
+import { itemsTest } from './shared/items/fixtures.js';
 import { webhooksTest } from './webhooks/support/fixtures.js';
 
 export * from '../fixtures/index.js';

@@ -4,7 +4,7 @@
  * check's cases by the fewest categories, in an order every check shares.
  */
 import { expect, test } from '@playwright/test';
-import type { CategoryFacts } from '../specs/items/support/generators.js';
+import type { CategoryFacts } from '../specs/shared/items/generators.js';
 import { baseFor, coverCases, forgetProofs, mostCasesFirst, provenBase, rememberProof } from '../specs/items/support/proven.js';
 
 const leaf = (id: number): CategoryFacts => ({ id, name: `leaf ${id}`, defs: [], isCars: false, raw: [] });

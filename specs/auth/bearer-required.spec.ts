@@ -11,7 +11,7 @@
  * pointed at a real resource, a server that skips authentication would change
  * data the suite did not create.
  *
- * One reason per refusal (support/bearer-control.ts): each refused call follows
+ * One reason per refusal (specs/shared/bearer-control.ts): each refused call follows
  * its control, the same call with a valid access token, which must not be
  * refused for its credentials nor answer the same 4xx; else the operation is not
  * exercised, with why. Each operation's control is sent once per worker and
@@ -24,7 +24,7 @@ import { listOperations, type Operation, fillPath } from '../../schemas/operatio
 import { type ApiClient, type ApiResponse, bogusToken, expectStatus, type ImageHost, type Session, type Sessions, test, type Track, verify } from '../fixtures.js';
 import { extractList } from '../../schemas/lists.js';
 import { skipUnjudged } from '../../fixtures/unjudged.js';
-import { bearerRefusalUnproven } from './support/bearer-control.js';
+import { bearerRefusalUnproven } from '../shared/bearer-control.js';
 
 const API_OPERATIONS = listOperations().filter((op) => op.group !== 'auth');
 

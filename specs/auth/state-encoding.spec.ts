@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { test, verify } from '../fixtures.js';
-import { assertProperty } from '../items/support/fc-options.js';
+import { assertProperty } from '../shared/property.js';
 import { STATE_EXAMPLES, states } from './support/state.js';
 
 test.describe('state encoding', { tag: '@auth' }, () => {

@@ -18,11 +18,11 @@
  * being the control of every refused add.
  */
 import { expectStatus, type ImageName, recordFinding, test, verify } from '../fixtures.js';
-import { expectRefused, expectRefusedSoft, freshPayload } from './support/bind.js';
-import { type CategoryFacts, sampleDraft } from './support/generators.js';
-import type { ItemsApi } from './support/items-api.js';
+import { expectRefused, expectRefusedSoft, freshPayload } from '../shared/items/bind.js';
+import { type CategoryFacts, sampleDraft } from '../shared/items/generators.js';
+import type { ItemsApi } from '../shared/items/items-api.js';
 import { baseFor, provenBase, rememberProof } from './support/proven.js';
-import { NO_CATEGORY, plainLeaf } from './support/target-catalog.js';
+import { NO_CATEGORY, plainLeaf } from '../shared/items/target-catalog.js';
 
 // One worker, in order: ITEM-IMG-1's create proves the base the main-image refusals break (support/proven.ts).
 test.describe.configure({ mode: 'default' });

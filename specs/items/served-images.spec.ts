@@ -17,12 +17,12 @@
  */
 import fc from 'fast-check';
 import { expectStatus, type ImageHost, skipWhenUnjudged, test } from '../fixtures.js';
-import { freshPayload, unjudged } from './support/bind.js';
-import { assertProperty } from './support/fc-options.js';
-import { sampleDraft } from './support/generators.js';
-import type { ItemsApi } from './support/items-api.js';
+import { freshPayload, unjudged } from '../shared/items/bind.js';
+import { assertProperty } from '../shared/property.js';
+import { sampleDraft } from '../shared/items/generators.js';
+import type { ItemsApi } from '../shared/items/items-api.js';
 import { describeImage, IMAGE_EXAMPLES, type ImageCase, imageCases, twinOf } from './support/served-images.js';
-import { NO_CATEGORY, plainLeaf } from './support/target-catalog.js';
+import { NO_CATEGORY, plainLeaf } from '../shared/items/target-catalog.js';
 
 /** Adds the image; 201 is judged on ITEM-IMG-6 and the image removed again. Answers why the run proved nothing, or undefined. */
 async function addAccepted(items: ItemsApi, itemId: string, url: string, title: string): Promise<string | undefined> {

@@ -15,15 +15,15 @@
  */
 import fc from 'fast-check';
 import { expectStatus, notExercised, runTag, skipWhenUnjudged, test, verify } from '../fixtures.js';
-import { keepsRules, type TextDef, textDefs } from './support/attributes.js';
-import { freshPayload, unjudged } from './support/bind.js';
-import { EXTERNAL_ID, EXTERNAL_ID_MAX } from './support/constants.js';
-import { assertProperty } from './support/fc-options.js';
-import { type CategoryFacts, sampleDraft } from './support/generators.js';
-import type { ItemsApi } from './support/items-api.js';
-import { attributeOnRead } from './support/items-api.js';
+import { keepsRules, type TextDef, textDefs } from '../shared/items/attributes.js';
+import { freshPayload, unjudged } from '../shared/items/bind.js';
+import { EXTERNAL_ID, EXTERNAL_ID_MAX } from '../shared/items/constants.js';
+import { assertProperty } from '../shared/property.js';
+import { type CategoryFacts, sampleDraft } from '../shared/items/generators.js';
+import type { ItemsApi } from '../shared/items/items-api.js';
+import { attributeOnRead } from '../shared/items/items-api.js';
 import { ALPHABET_NAMES, codePoints, type EdgeText, edgeExamples, edgeTexts, measures } from './support/text-edges.js';
-import { NO_CATEGORY, plainLeaf } from './support/target-catalog.js';
+import { NO_CATEGORY, plainLeaf } from '../shared/items/target-catalog.js';
 
 type Json = Record<string, unknown>;
 

@@ -9,13 +9,13 @@
  */
 import fc from 'fast-check';
 import { expectStatus, type ImageHost, runTag, test, verify } from '../fixtures.js';
-import { expectRefusedSoft, freshPayload } from './support/bind.js';
-import { EXTERNAL_ID, LICENSE_PLATE } from './support/constants.js';
-import { assertProperty } from './support/fc-options.js';
-import { type CategoryFacts, draftFor, sampleDraft, toPayload } from './support/generators.js';
-import type { ItemsApi } from './support/items-api.js';
+import { expectRefusedSoft, freshPayload } from '../shared/items/bind.js';
+import { EXTERNAL_ID, LICENSE_PLATE } from '../shared/items/constants.js';
+import { assertProperty } from '../shared/property.js';
+import { type CategoryFacts, draftFor, sampleDraft, toPayload } from '../shared/items/generators.js';
+import type { ItemsApi } from '../shared/items/items-api.js';
 import { expectedOf, readBack } from './support/read-back.js';
-import { NO_CATEGORY, type TargetCatalog } from './support/target-catalog.js';
+import { NO_CATEGORY, type TargetCatalog } from '../shared/items/target-catalog.js';
 
 type Json = Record<string, unknown>;
 

@@ -23,13 +23,13 @@
 import fc from 'fast-check';
 import { expectStatus, notExercised, recordFinding, runTag, skipUnjudged, skipWhenUnjudged, summarizeOutcomes, test, verify } from '../fixtures.js';
 import { requirementById } from '../../catalog/index.js';
-import { freshPayload, unjudged } from './support/bind.js';
+import { freshPayload, unjudged } from '../shared/items/bind.js';
 import { appliesTo, type BrokenCase, brokenCases } from './support/broken.js';
 import { brokenPayloads, type OnBase, oneOfEachCase } from './support/broken-value.js';
-import { assertProperty } from './support/fc-options.js';
-import type { CategoryFacts } from './support/generators.js';
+import { assertProperty } from '../shared/property.js';
+import type { CategoryFacts } from '../shared/items/generators.js';
 import { baseSeedSource, coverCases, mostCasesFirst, provenBase } from './support/proven.js';
-import { plainFirst } from './support/target-catalog.js';
+import { plainFirst } from '../shared/items/target-catalog.js';
 
 // One worker, in order: a base proven by one check serves the next ones (support/proven.ts).
 test.describe.configure({ mode: 'default' });

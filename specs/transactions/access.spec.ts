@@ -16,7 +16,7 @@ import { randomUUID } from 'node:crypto';
 import { expectStatus, type Sessions, skipWhenUnjudged, test } from '../fixtures.js';
 import { expectControl, expectRefused } from '../../fixtures/refusal.js';
 import { fillPath, listOperations } from '../../schemas/operations.js';
-import { bearerRefusalUnproven } from '../auth/support/bearer-control.js';
+import { bearerRefusalUnproven } from '../shared/bearer-control.js';
 import { knownRequestId, knownTransactionId } from './support/known-ids.js';
 import { requestPath, transactionPath } from './support/shipping.js';
 

@@ -14,7 +14,7 @@
  * check (a refusal creates nothing), and its checks judge nothing.
  */
 import fc from 'fast-check';
-import { type CategoryFacts, type Draft, draftFor } from './generators.js';
+import { type CategoryFacts, type Draft, draftFor } from '../../shared/items/generators.js';
 
 /** What proving a base answered: 201 (accepted), else why not. */
 export type Proof = { accepted: true } | { accepted: false; why: string };

@@ -10,8 +10,8 @@
 import { test } from '@playwright/test';
 import type { ControlClient } from '../../../fixtures/index.js';
 import { notApplicable } from '../../../protocol/outcomes.js';
-import { optionalControl as controlOf } from '../../items/support/bind-room.js';
-import type { ItemContext as Context } from '../../webhooks/support/tagged-item.js';
+import { optionalControl as controlOf } from '../../shared/items/bind-room.js';
+import type { ItemContext as Context } from '../../shared/items/tagged-item.js';
 import { accept, findField, purchase } from './shipping.js';
 
 /** The first id of `fields` in the list at `path`, when it answers a 2xx holding one. */

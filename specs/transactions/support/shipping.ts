@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { test } from '@playwright/test';
 import { type ApiResponse, type ControlClient, expectStatus, recordPass, verify } from '../../../fixtures/index.js';
-import { createTaggedItem, type ItemContext } from '../../webhooks/support/tagged-item.js';
+import { createTaggedItem, type ItemContext } from '../../shared/items/tagged-item.js';
 
 /** A leased account that sells (the `seller` fixture) and the control API that plays the buyer. */
 export interface ShippingContext extends ItemContext {

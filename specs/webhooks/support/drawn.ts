@@ -7,7 +7,7 @@
  */
 import { test } from '@playwright/test';
 import fc from 'fast-check';
-import { fcSeed } from '../../items/support/fc-options.js';
+import { fcSeed } from '../../shared/property.js';
 
 export interface Drawn<T> {
   cases: T[];

@@ -13,7 +13,7 @@
 import { test as base, type Hook, type Sessions } from '../../../fixtures/index.js';
 import { type Memo, memo } from '../../../lib/memo.js';
 import { Webhooks } from './subscriptions.js';
-import { createTaggedItem, type ItemContext, provokeItemInactivated, type TaggedDraft } from './tagged-item.js';
+import { createTaggedItem, type ItemContext, provokeItemInactivated, type TaggedDraft } from '../../shared/items/tagged-item.js';
 
 /** A leased Pro account as the event checks use it: a context for tagged-item.ts and shipping.ts, and its webhooks. */
 export interface Seller extends ItemContext {

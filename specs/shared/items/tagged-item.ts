@@ -9,9 +9,9 @@
 import { test } from '@playwright/test';
 import { type ApiClient, expectStatus, type ImageHost, notExercised, runTag, type Session, type Settings, type Track, verify } from '../../../fixtures/index.js';
 import type { Memo } from '../../../lib/memo.js';
-import { itemsApiOf } from '../../items/support/bind.js';
-import { needRoom } from '../../items/support/bind-room.js';
-import type { Room, RoomWanted } from '../../items/support/room.js';
+import { itemsApiOf } from './bind.js';
+import { needRoom } from './bind-room.js';
+import type { Room, RoomWanted } from './room.js';
 
 export interface ItemContext {
   api: ApiClient;
@@ -128,7 +128,7 @@ export async function createTaggedItemIn(ctx: ItemContext): Promise<{ id: string
 
 /**
  * Free slots in the leased account for the tagged items a check is about to
- * create (support/room.ts): as the account has them, else made through the
+ * create (room.ts): as the account has them, else made through the
  * control API's limit and restored after the test; skips as not exercised when
  * neither is possible.
  */

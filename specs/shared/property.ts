@@ -9,8 +9,8 @@
  * rules not exercised with that case's reason, never "Property failed".
  */
 import fc from 'fast-check';
-import { lastFailureOnly, stopAfterProperty } from '../../../fixtures/ledger.js';
-import { allowTime, isInterruption, reportCases, trackRuns } from '../../../fixtures/time-budget.js';
+import { lastFailureOnly, stopAfterProperty } from '../../fixtures/ledger.js';
+import { allowTime, isInterruption, reportCases, trackRuns } from '../../fixtures/time-budget.js';
 
 export interface PropertyOptions {
   /** Generated runs, beyond the examples (fast-check counts examples in numRuns: they are added here). */
