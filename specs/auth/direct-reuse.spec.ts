@@ -9,7 +9,7 @@
  * again (fixtures/refusal.ts: a 429 after the retries leaves the rule not
  * exercised [rate_limited]; a 401 is judged once the credentials are shown to work).
  */
-import { expectStatus, notApplicable, recordPass, test, verify } from '../fixtures.js';
+import { expectStatus, notApplicable, provenBy, test, verify } from '../fixtures.js';
 import { expectTokenRefused } from '../../fixtures/refusal.js';
 import { pollUntilRefused, REVOCATION_WAIT_MS, skipWhenThrottled } from './revocation.js';
 
@@ -18,8 +18,8 @@ test.describe('direct-integrator sessions', { tag: '@auth' }, () => {
 
   test('[AUTH-DIRECT-1][GEN-VER-3] a direct session refresh token turns into a working access token and a new refresh token', async ({ sessions, api }) => {
     const session = await sessions.direct(sessions.anyAccount('pro'));
-    // The direct-integrator flow of version 0.0.1 yielded a session (a failure to get one is charged to the session step).
-    recordPass(test.info(), ['GEN-VER-3']);
+    // A failure to get the session is charged to the session step.
+    provenBy('the direct-integrator flow of version 0.0.1 yielded a session', ['GEN-VER-3']);
     const [first] = session.rotatedAway;
     await verify(first !== session.refreshToken, {
       title: 'the refresh of a direct session returns a new refresh_token',

@@ -38,7 +38,7 @@ test.describe('create', { tag: '@items' }, () => {
         }
       }),
       // Each run is an item on the account (docs/FIXTURES.md, "Footprint"): the example and two drawn leaves and drafts.
-      { numRuns: 2, timeLimitMs: 20_000, grep: '[ITEM-CREATE-1]', examples: [[withDelivery]] },
+      { numRuns: 2, timeLimitMs: 20_000, examples: [[withDelivery]] },
     );
   });
 

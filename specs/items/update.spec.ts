@@ -77,7 +77,7 @@ test.describe('update', { tag: '@items' }, () => {
           throw error;
         }
       }),
-      { numRuns: 8, timeLimitMs: 15_000, grep: '[ITEM-UPDATE-1]' },
+      { numRuns: 8, timeLimitMs: 15_000 },
     );
 
     // ITEM-UPDATE-3 on an item the property left (else a new one): the same update unbroken is the control, so the

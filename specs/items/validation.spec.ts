@@ -102,7 +102,7 @@ test.describe('refused creates', { tag: '@items' }, () => {
           }
         }),
         // Runs cost no item (a refusal creates nothing): every case once, then drawn cases and choices.
-        { numRuns: 4, timeLimitMs: 15_000, grep: `[${requirement}]`, examples: oneOfEachCase(proven), replayEnv: `FC_BASE_SEED=${baseSeedSource()}` },
+        { numRuns: 4, timeLimitMs: 15_000, examples: oneOfEachCase(proven), replayEnv: `FC_BASE_SEED=${baseSeedSource()}` },
       );
       const unjudgedRuns = [...unproved, ...notJudged];
       if (unjudgedRuns.length > 0) test.info().annotations.push({ type: 'runs not judged', description: unjudgedRuns.slice(0, 5).join('; ') });

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { test } from '@playwright/test';
-import { type ApiResponse, type ControlClient, expectStatus, recordPass, verify } from '../../../fixtures/index.js';
+import { type ApiResponse, type ControlClient, expectStatus, provenBy, verify } from '../../../fixtures/index.js';
 import { createTaggedItem, type ItemContext } from '../../shared/items/tagged-item.js';
 
 /** A leased account that sells (the `seller` fixture) and the control API that plays the buyer. */
@@ -86,8 +86,7 @@ export async function listHolds(ctx: Pick<ShippingContext, 'api' | 'session'>, a
  */
 export async function accept(ctx: Pick<ShippingContext, 'api' | 'session'>, requestId: string, method: AcceptMethod): Promise<{ transactionId: string; res: ApiResponse }> {
   const transactionId = randomUUID();
-  // TX-ACCEPT-3 is the suite's own rule (a fresh UUID per accept): kept here, by construction.
-  recordPass(test.info(), ['TX-ACCEPT-3']);
+  provenBy('the suite’s own rule: a fresh UUID per accept', ['TX-ACCEPT-3']);
   const res = await ctx.api.post(ctx.session, `${requestPath(requestId)}/accept/${method}`, { transaction_id: transactionId });
   await expectStatus(res, '2xx', [ACCEPT_REQUIREMENT[method]], `POST …/accept/${method} with a client transaction_id answers a 2xx`);
   return { transactionId, res };
