@@ -1,17 +1,23 @@
 /**
- * Items the webhook and transaction checks create to provoke events: a valid
- * payload for whatever category tree the target has (the spec's typical listing
- * sequence: categories, an assignable leaf, its attributes, POST /items), tagged
- * with a unique `external_id` (runTag) and tracked so cleanup deletes it.
- * Callers create items only in an account they leased: the `seller` fixture
- * (support/fixtures.ts) is such a context.
+ * The one item maker of every group: the items the webhook, transaction and
+ * general checks create to provoke events or to send a valid body are made as
+ * the items checks make theirs — the worker's reading of the target's catalogue
+ * (target-catalog.ts, the `catalog` fixture's memo), the leaf that asks least of
+ * a payload (`plainLeaf`), a draft of it (generators.ts `sampleDraft`) and its
+ * payload with a fresh image URL and a unique `external_id` (bind.ts
+ * `freshPayload`, runTag), created through the items API (items-api.ts) so
+ * cleanup deletes it. Callers create items only in an account they leased: the
+ * `seller` fixture (specs/webhooks/support/fixtures.ts) is such a context.
  */
 import { test } from '@playwright/test';
-import { type ApiClient, expectStatus, type ImageHost, notExercised, runTag, type Session, type Settings, type Track, verify } from '../../../fixtures/index.js';
+import { type ApiClient, expectStatus, type ImageHost, notExercised, type Session, type Settings, skipUnjudged, type Track } from '../../../fixtures/index.js';
 import type { Memo } from '../../../lib/memo.js';
-import { itemsApiOf } from './bind.js';
+import { freshPayload, itemsApiOf, readOnlyItemsApi } from './bind.js';
 import { needRoom } from './bind-room.js';
+import { type CategoryFacts, sampleDraft } from './generators.js';
+import type { ItemsApi } from './items-api.js';
 import type { Room, RoomWanted } from './room.js';
+import { NO_CATEGORY, plainLeaf, readCatalog, type TargetCatalog } from './target-catalog.js';
 
 export interface ItemContext {
   api: ApiClient;
@@ -19,95 +25,37 @@ export interface ItemContext {
   imageHost: ImageHost;
   track: Track;
   settings: Settings;
-  /** The worker's draft, found once: the category tree and its attributes do not change during a run. */
-  drafts: Memo<TaggedDraft | undefined>;
+  /** The worker's reading of the target's catalogue (the `catalog` fixture's memo): the tree does not change during a run. */
+  catalogMemo: Memo<TargetCatalog>;
 }
 
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** The items API of the context's account; every item it creates is deleted after the test. */
+const itemsOf = (ctx: ItemContext): ItemsApi => itemsApiOf(ctx.api, ctx.session, ctx.track);
 
-/** A category the suite can list an item in, with values for its mandatory attributes. */
-export interface TaggedDraft {
-  categoryId: string;
-  attributes: Json;
+/** The leaf the items are made in: the one that asks least of a payload; skips the check when the target offers none. */
+async function itemLeaf(ctx: ItemContext): Promise<CategoryFacts> {
+  const catalog = await ctx.catalogMemo.get(() => readCatalog(readOnlyItemsApi(ctx.api, ctx.session)));
+  const leaf = plainLeaf(catalog);
+  if (!leaf) skipUnjudged(NO_CATEGORY);
+  return leaf as CategoryFacts;
 }
 
-function assignableLeaves(categories: unknown): Json[] {
-  const out: Json[] = [];
-  const walk = (list: unknown) => {
-    if (!Array.isArray(list)) return;
-    for (const c of list) {
-      if (!isObject(c)) continue;
-      if (c.assignable_to_item === true) out.push(c);
-      walk(c.subcategories);
-    }
-  };
-  walk(categories);
-  return out;
+/** A valid create payload, tagged with a fresh external_id (runTag), and its category; skips the check when there is no category. */
+export async function taggedItemPayload(ctx: ItemContext): Promise<{ payload: Record<string, unknown>; categoryId: string }> {
+  const leaf = await itemLeaf(ctx);
+  return { payload: freshPayload(sampleDraft(leaf, { pro: false }), ctx.imageHost), categoryId: String(leaf.id) };
 }
 
-function mandatoryNow(attr: Json): boolean {
-  if (attr.is_mandatory === true) return true;
-  return typeof attr.mandatory_by_date === 'string' && attr.mandatory_by_date <= new Date().toISOString().slice(0, 10);
+/** POST /items with a valid tagged payload (201, ITEM-CREATE-1), and whether the item was born inactive (a create beyond the quota). */
+export async function createTaggedItemAnyState(ctx: ItemContext): Promise<{ id: string; categoryId: string; inactive: boolean }> {
+  const { payload, categoryId } = await taggedItemPayload(ctx);
+  const items = itemsOf(ctx);
+  const id = await items.createOk(payload, ['ITEM-CREATE-1']);
+  const inactive = ((await items.read(id)).json as { inactive?: { flag?: unknown } } | undefined)?.inactive;
+  return { id, categoryId, inactive: inactive?.flag === true };
 }
 
-function textValue(attr: Json): string | undefined {
-  const max = typeof attr.max_length === 'number' ? attr.max_length : 75;
-  const rules = Array.isArray(attr.regex) ? attr.regex.filter(isObject) : [];
-  for (const candidate of ['Conformance', 'Suite', 'Test', 'A1']) {
-    const value = candidate.slice(0, Math.max(1, max));
-    const broken = rules.some((r) => {
-      try {
-        const source = String(r.value);
-        return r.type === 'not_match' ? new RegExp(`^(?:${source})$`).test(value) : new RegExp(source).test(value);
-      } catch {
-        return false;
-      }
-    });
-    if (!broken) return value;
-  }
-  return undefined;
-}
-
-/** A value for a mandatory attribute, or undefined when the suite cannot make one. */
-function attributeValue(attr: Json): unknown {
-  if (attr.type === 'discrete_values') {
-    const options = isObject(attr.options) ? attr.options : {};
-    const values = Array.isArray(options.values) ? options.values : Array.isArray(attr.values) ? attr.values : [];
-    const first = values.find((v): v is Json => isObject(v) && typeof v.id === 'string');
-    return first?.id;
-  }
-  if (attr.type === 'text') return textValue(attr);
-  if (attr.type === 'numeric') {
-    const range = isObject(attr.range) ? attr.range : {};
-    const low = typeof range.greater_than_or_equal === 'number' ? range.greater_than_or_equal : 1;
-    const high = typeof range.less_than_or_equal === 'number' ? range.less_than_or_equal : low;
-    return Math.min(Math.max(low, 1), high);
-  }
-  return undefined;
-}
-
-async function findDraft(api: ApiClient, session: Session): Promise<TaggedDraft | undefined> {
-  const cats = await api.get(session, '/items/categories', { headers: { 'accept-language': 'en' } });
-  await expectStatus(cats, 200, ['ITEM-CAT-1'], 'GET /items/categories answers 200');
-  for (const leaf of assignableLeaves((cats.json as Json | undefined)?.categories).slice(0, 5)) {
-    const res = await api.get(session, `/items/categories/${encodeURIComponent(String(leaf.id))}/attributes`);
-    if (res.status !== 200) continue;
-    const attrs = (res.json as Json | undefined)?.attributes;
-    const attributes: Json = {};
-    let fillable = true;
-    for (const attr of Array.isArray(attrs) ? attrs.filter(isObject) : []) {
-      if (!mandatoryNow(attr) || typeof attr.id !== 'string') continue;
-      const value = attributeValue(attr);
-      if (value === undefined) fillable = false;
-      else attributes[attr.id] = value;
-    }
-    if (fillable) return { categoryId: String(leaf.id), attributes };
-  }
-  return undefined;
-}
-
-/** Creates an active, tagged item and returns its id; skips the test when the account has no free slot and none can be made. */
+/** Creates an active, tagged item and returns its id; skips the check when the account has no free slot and none can be made. */
 export async function createTaggedItem(ctx: ItemContext): Promise<string> {
   return (await createTaggedItemIn(ctx)).id;
 }
@@ -122,65 +70,24 @@ export async function createTaggedItemIn(ctx: ItemContext): Promise<{ id: string
     item = await createTaggedItemAnyState(ctx);
   }
   // An item born inactive (no free slot) cannot be inactivated: the check cannot run here.
-  if (item.inactive) test.skip(true, notExercised('target_state', `${ctx.session.username} has no free slot for an active item`));
+  if (item.inactive) skipUnjudged(notExercised('target_state', `${ctx.session.username} has no free slot for an active item`));
   return item;
 }
 
 /**
  * Free slots in the leased account for the tagged items a check is about to
- * create (room.ts): as the account has them, else made through the
- * control API's limit and restored after the test; skips as not exercised when
+ * create (room.ts): as the account has them, else made through the control
+ * API's limit and restored after the test; skips as not exercised when
  * neither is possible.
  */
 export async function roomForTaggedItems(ctx: ItemContext, wanted: RoomWanted): Promise<Room> {
-  const draft = await taggedDraft(ctx);
-  return needRoom(ctx, itemsApiOf(ctx.api, ctx.session, ctx.track), ctx.session, draft.categoryId, wanted);
-}
-
-/** The worker's draft (category and mandatory attributes); skips the test when the suite can fill none. */
-async function taggedDraft(ctx: ItemContext): Promise<TaggedDraft> {
-  const draft = await ctx.drafts.get(() => findDraft(ctx.api, ctx.session));
-  if (!draft) {
-    ctx.drafts.forget();
-    test.skip(true, notExercised('target_state', 'no assignable category whose mandatory attributes the suite can fill'));
-    throw new Error('unreachable');
-  }
-  return draft;
-}
-
-/** A valid create payload of the worker's draft, tagged with a fresh external_id (runTag); skips the test when the suite can fill none. */
-export async function taggedItemPayload(ctx: ItemContext): Promise<{ payload: Json; categoryId: string }> {
-  const draft = await taggedDraft(ctx);
-  const tag = runTag();
-  const payload = {
-    item: {
-      category_leaf_id: draft.categoryId,
-      title: `Conformance check ${tag}`,
-      description: 'Created by the conformance suite to provoke an event; deleted after the check.',
-      price: { cash_amount: 10, currency: 'EUR' },
-      attributes: { ...draft.attributes, external_id: tag },
-    },
-    main_image: { url: ctx.imageHost.url('valid') },
-  };
-  return { payload, categoryId: draft.categoryId };
-}
-
-/** POST /items with a valid tagged payload (201, ITEM-CREATE-1), and whether the item was born inactive (a create beyond the quota). */
-export async function createTaggedItemAnyState(ctx: ItemContext): Promise<{ id: string; categoryId: string; inactive: boolean }> {
-  const { payload, categoryId } = await taggedItemPayload(ctx);
-  const res = await ctx.api.post(ctx.session, '/items', payload);
-  ctx.track.created('item', ctx.session, res);
-  const id = (res.json as Json | undefined)?.id;
-  await expectStatus(res, 201, ['ITEM-CREATE-1'], 'POST /items with a valid payload answers 201');
-  await verify(typeof id === 'string', { title: 'POST /items answers the new item id', requirements: ['ITEM-CREATE-1'], expected: 'a string id', actual: res.text.slice(0, 200), exchange: res });
-  const read = await ctx.api.get(ctx.session, `/items/${encodeURIComponent(id as string)}`);
-  const inactive = (read.json as Json | undefined)?.inactive;
-  return { id: id as string, categoryId, inactive: isObject(inactive) && inactive.flag === true };
+  const leaf = await itemLeaf(ctx);
+  return needRoom(ctx, itemsOf(ctx), ctx.session, leaf.id, wanted);
 }
 
 /** PUT /items/{id}/inactivate by the (Pro) owner: a 2xx (ITEM-PRO-1); the spec ties ITEM_INACTIVATED to it. */
-export async function inactivateItem(ctx: Pick<ItemContext, 'api' | 'session'>, itemId: string): Promise<void> {
-  const res = await ctx.api.put(ctx.session, `/items/${encodeURIComponent(itemId)}/inactivate`);
+export async function inactivateItem(ctx: ItemContext, itemId: string): Promise<void> {
+  const res = await itemsOf(ctx).operate(itemId, 'inactivate');
   await expectStatus(res, '2xx', ['ITEM-PRO-1'], 'PUT /items/{id}/inactivate by a Pro account answers a 2xx');
 }
 
