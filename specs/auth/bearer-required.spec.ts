@@ -21,9 +21,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { listOperations, type Operation, fillPath } from '../../schemas/operations.js';
-import { type ApiClient, type ApiResponse, bogusToken, expectStatus, type ImageHost, type Session, type Sessions, test, type Track, verify } from '../fixtures.js';
+import { type ApiClient, type ApiResponse, bogusToken, expectStatus, type ImageHost, type Session, type Sessions, skipUnjudged, test, type Track, verify } from '../fixtures.js';
 import { extractList } from '../../schemas/lists.js';
-import { skipUnjudged } from '../../fixtures/unjudged.js';
 import { bearerRefusalUnproven } from '../shared/bearer-control.js';
 
 const API_OPERATIONS = listOperations().filter((op) => op.group !== 'auth');

@@ -5,12 +5,7 @@
  * checks say the suite itself keeps the rules it holds servers to.
  */
 import fc from 'fast-check';
-import { ApiClient } from '../../fixtures/api-client.js';
-import { startFakeIdp } from '../../fixtures/fake-idp.js';
-import { ConformanceFailure } from '../../fixtures/failure.js';
-import { authorizeWithForm, authorizationUrl } from '../../fixtures/login.js';
-import { openAggregatorSession, SessionError } from '../../fixtures/session.js';
-import { expect, provenBy, registerSecret, type Settings, test } from '../fixtures.js';
+import { ApiClient, authorizationUrl, authorizeWithForm, ConformanceFailure, expect, openAggregatorSession, provenBy, registerSecret, SessionError, type Settings, startFakeIdp, test } from '../fixtures.js';
 import { parseTitleIds } from '../../catalog/ids.js';
 import { isValidVerifier, newCodeVerifier, newState, s256Challenge, VERIFIER_ALPHABET } from '../../lib/pkce.js';
 

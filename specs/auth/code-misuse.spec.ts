@@ -16,8 +16,7 @@
  * credentials still work, else not exercised [auth_ambiguous] (fixtures/refusal.ts).
  */
 import { newCodeVerifier } from '../../lib/pkce.js';
-import { bogusToken, test } from '../fixtures.js';
-import { expectTokenRefused } from '../../fixtures/refusal.js';
+import { bogusToken, expectTokenRefused, test } from '../fixtures.js';
 import { expectTokenControl } from './support/token-control.js';
 
 test.describe('code exchange misuse', { tag: '@auth' }, () => {

@@ -9,8 +9,7 @@
  * again (fixtures/refusal.ts: a 429 after the retries leaves the rule not
  * exercised [rate_limited]; a 401 is judged once the credentials are shown to work).
  */
-import { expectStatus, notApplicable, provenBy, test, verify } from '../fixtures.js';
-import { expectTokenRefused } from '../../fixtures/refusal.js';
+import { expectStatus, expectTokenRefused, notApplicable, provenBy, test, verify } from '../fixtures.js';
 import { pollUntilRefused, REVOCATION_WAIT_MS, skipWhenThrottled } from './revocation.js';
 
 test.describe('direct-integrator sessions', { tag: '@auth' }, () => {

@@ -12,8 +12,7 @@
  * invalid_client is judged as the answer once the credentials are shown to work
  * (fixtures/refusal.ts).
  */
-import { bogusToken, expectStatus, recordFinding, test, verify } from '../fixtures.js';
-import { expectTokenRefused } from '../../fixtures/refusal.js';
+import { bogusToken, expectStatus, expectTokenRefused, recordFinding, test, verify } from '../fixtures.js';
 import { pollUntilRefused, REVOCATION_WAIT_MS, skipWhenThrottled } from './revocation.js';
 import { expectTokenControl } from './support/token-control.js';
 

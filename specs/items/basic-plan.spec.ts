@@ -16,9 +16,9 @@
  * A 429 after the retries never counts as the refusal tested, nor a 401 unless a
  * re-check shows the token alive (fixtures/refusal.ts): then it is the refusal.
  */
-import { expectStatus, notExercised, test, verify } from '../fixtures.js';
+import { expectRefused, expectStatus, notExercised, test, verify } from '../fixtures.js';
 import { standingOf } from '../shared/items/account-state.js';
-import { expectRefused, freshPayload } from '../shared/items/bind.js';
+import { freshPayload } from '../shared/items/bind.js';
 import { needRoom } from '../shared/items/bind-room.js';
 import { sampleDraft } from '../shared/items/generators.js';
 import { NO_CATEGORY, plainLeaf } from '../shared/items/target-catalog.js';

@@ -3,8 +3,8 @@
  * them is refused (both inferred, SHOULD), and another account's item is left
  * as it was.
  */
-import { test } from '../fixtures.js';
-import { expectRefused, freshPayload } from '../shared/items/bind.js';
+import { expectRefused, test } from '../fixtures.js';
+import { freshPayload } from '../shared/items/bind.js';
 import { sampleDraft } from '../shared/items/generators.js';
 import type { ItemsApi } from '../shared/items/items-api.js';
 import { expectedOf, readBack } from './support/read-back.js';

@@ -17,8 +17,8 @@
  * additional-image rules are judged on one item, the valid add (ITEM-IMG-6)
  * being the control of every refused add.
  */
-import { expectStatus, type ImageName, recordFinding, test, verify } from '../fixtures.js';
-import { expectRefused, expectRefusedSoft, freshPayload } from '../shared/items/bind.js';
+import { expectRefused, expectRefusedSoft, expectStatus, type ImageName, recordFinding, test, verify } from '../fixtures.js';
+import { freshPayload } from '../shared/items/bind.js';
 import { type CategoryFacts, sampleDraft } from '../shared/items/generators.js';
 import type { ItemsApi } from '../shared/items/items-api.js';
 import { baseFor, provenBase, rememberProof } from './support/proven.js';

@@ -16,8 +16,8 @@
  * check not exercised with its code.
  */
 import fc from 'fast-check';
-import { expectStatus, type ImageHost, skipWhenUnjudged, test } from '../fixtures.js';
-import { freshPayload, unjudged } from '../shared/items/bind.js';
+import { expectStatus, type ImageHost, skipWhenUnjudged, test, unjudged } from '../fixtures.js';
+import { freshPayload } from '../shared/items/bind.js';
 import { assertProperty } from '../shared/property.js';
 import { sampleDraft } from '../shared/items/generators.js';
 import type { ItemsApi } from '../shared/items/items-api.js';

@@ -12,9 +12,9 @@
  * a reservation keeping its slot) are judged softly on them, each charged to
  * its own rule.
  */
-import { expectStatus, soft, test, verify } from '../fixtures.js';
+import { expectRefusedSoft, expectStatus, soft, test, verify } from '../fixtures.js';
 import { standingOf } from '../shared/items/account-state.js';
-import { expectRefusedSoft, freshPayload } from '../shared/items/bind.js';
+import { freshPayload } from '../shared/items/bind.js';
 import { needRoom } from '../shared/items/bind-room.js';
 import { sampleDraft } from '../shared/items/generators.js';
 import type { ItemsApi, StateOperation } from '../shared/items/items-api.js';

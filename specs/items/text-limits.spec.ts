@@ -14,9 +14,9 @@
  * The ASCII example is also the accepted side of ITEM-VALID-15 (75 characters).
  */
 import fc from 'fast-check';
-import { expectStatus, notExercised, runTag, skipWhenUnjudged, test, verify } from '../fixtures.js';
+import { expectStatus, notExercised, runTag, skipWhenUnjudged, test, unjudged, verify } from '../fixtures.js';
 import { keepsRules, type TextDef, textDefs } from '../shared/items/attributes.js';
-import { freshPayload, unjudged } from '../shared/items/bind.js';
+import { freshPayload } from '../shared/items/bind.js';
 import { EXTERNAL_ID, EXTERNAL_ID_MAX } from '../shared/items/constants.js';
 import { assertProperty } from '../shared/property.js';
 import { type CategoryFacts, sampleDraft } from '../shared/items/generators.js';

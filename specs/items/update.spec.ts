@@ -8,8 +8,8 @@
  * updates (ITEM-UPDATE-3, a SHOULD) are sent to an item it leaves.
  */
 import fc from 'fast-check';
-import { expectStatus, type ImageHost, runTag, test, verify } from '../fixtures.js';
-import { expectRefusedSoft, freshPayload } from '../shared/items/bind.js';
+import { expectRefusedSoft, expectStatus, type ImageHost, runTag, test, verify } from '../fixtures.js';
+import { freshPayload } from '../shared/items/bind.js';
 import { EXTERNAL_ID, LICENSE_PLATE } from '../shared/items/constants.js';
 import { assertProperty } from '../shared/property.js';
 import { type CategoryFacts, draftFor, sampleDraft, toPayload } from '../shared/items/generators.js';

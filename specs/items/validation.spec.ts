@@ -21,9 +21,9 @@
  * token that still works is the server's refusal, judged like any 4xx.
  */
 import fc from 'fast-check';
-import { expectStatus, notExercised, recordFinding, runTag, skipUnjudged, skipWhenUnjudged, summarizeOutcomes, test, verify } from '../fixtures.js';
+import { expectStatus, notExercised, recordFinding, runTag, skipUnjudged, skipWhenUnjudged, summarizeOutcomes, test, unjudged, verify } from '../fixtures.js';
 import { requirementById } from '../../catalog/index.js';
-import { freshPayload, unjudged } from '../shared/items/bind.js';
+import { freshPayload } from '../shared/items/bind.js';
 import { appliesTo, type BrokenCase, brokenCases } from './support/broken.js';
 import { brokenPayloads, type OnBase, oneOfEachCase } from './support/broken-value.js';
 import { assertProperty } from '../shared/property.js';

@@ -12,8 +12,7 @@
  * once, so the exact twin comes second, and its verdict is judged first).
  */
 import { randomUUID } from 'node:crypto';
-import { expectStatus, test, verify } from '../fixtures.js';
-import { expectControl, expectRefused } from '../../fixtures/refusal.js';
+import { expectControl, expectRefused, expectStatus, test, verify } from '../fixtures.js';
 import { ACCEPT_REQUIREMENT, type AcceptMethod, accept, holdsId, listHolds, purchase, requestPath, transactionPath } from './support/shipping.js';
 
 const PENDING_REQUESTS = '/transactions/requests/pending';

@@ -13,8 +13,7 @@
  * be judged: not exercised, with its code (fixtures/refusal.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { expectStatus, type Sessions, skipWhenUnjudged, test } from '../fixtures.js';
-import { expectControl, expectRefused } from '../../fixtures/refusal.js';
+import { expectControl, expectRefused, expectStatus, type Sessions, skipWhenUnjudged, test } from '../fixtures.js';
 import { fillPath, listOperations } from '../../schemas/operations.js';
 import { bearerRefusalUnproven } from '../shared/bearer-control.js';
 import { knownRequestId, knownTransactionId } from './support/known-ids.js';

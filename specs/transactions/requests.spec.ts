@@ -5,8 +5,7 @@
  * A refused read by another seller has its control, the same read by the
  * request's seller (fixtures/refusal.ts: a 401 or 429 is no refusal of the read).
  */
-import { notApplicable, test, verify } from '../fixtures.js';
-import { expectControl, expectRefused } from '../../fixtures/refusal.js';
+import { expectControl, expectRefused, notApplicable, test, verify } from '../fixtures.js';
 import { expectReadHolds, listHolds, purchase, requestPath } from './support/shipping.js';
 
 const PENDING_REQUESTS = '/transactions/requests/pending';

@@ -19,11 +19,10 @@ async function expectNone(deliveries: readonly NotificationRequest[], title: str
 }
 
 test.describe('notification routing', { tag: '@webhooks' }, () => {
-  test('[WH-NOTIF-10][WH-NOTIF-11] notifications reach only webhooks subscribed to their type, at the url set by PUT and not at the old one', async ({ api, receiver, settings, seller }) => {
-    const { session } = seller;
+  test('[WH-NOTIF-10][WH-NOTIF-11] notifications reach only webhooks subscribed to their type, at the url set by PUT and not at the old one', async ({ receiver, settings, seller }) => {
     const [before, after, other] = [await receiver.newHook(), await receiver.newHook(), await receiver.newHook()];
     const moved = await seller.webhooks.create(before.url, [INACTIVATED]);
-    const put = await api.put(session, `/webhooks/${encodeURIComponent(moved.id)}`, { url: after.url, events: [INACTIVATED] });
+    const put = await seller.webhooks.put(moved.id, { url: after.url, events: [INACTIVATED] });
     await expectStatus(put, 204, ['WH-SUB-4'], 'PUT /webhooks/{id} with a new url answers 204');
     // A type the suite never provokes here: whatever reaches this hook was not asked for.
     await seller.subscribe(other, ['CHAT_LEAD_CREATED']);
@@ -47,12 +46,11 @@ test.describe('notification routing', { tag: '@webhooks' }, () => {
     await expectNone(old, 'the url replaced by PUT receives no notification', ['WH-NOTIF-11'], 'no notification at the old url');
   });
 
-  test('[WH-NOTIF-12][WH-NOTIF-7] a deleted webhook receives no notification, and one answered 2xx is not delivered again', { tag: '@should' }, async ({ api, receiver, settings, seller }) => {
-    const { session } = seller;
+  test('[WH-NOTIF-12][WH-NOTIF-7] a deleted webhook receives no notification, and one answered 2xx is not delivered again', { tag: '@should' }, async ({ receiver, settings, seller }) => {
     const [kept, deleted] = [await receiver.newHook(), await receiver.newHook()];
     await seller.subscribe(kept, [INACTIVATED]);
     const gone = await seller.subscribe(deleted, [INACTIVATED]);
-    const del = await api.delete(session, `/webhooks/${encodeURIComponent(gone.id)}`);
+    const del = await seller.webhooks.delete(gone.id);
     await expectStatus(del, 204, ['WH-SUB-6'], 'DELETE /webhooks/{id} answers 204');
     const itemId = await seller.provokeItemInactivated();
     const [first] = ofType(

@@ -7,10 +7,7 @@
  * for a code exchange, AUTH-REFRESH-1 for a refresh).
  */
 import { test } from '@playwright/test';
-import type { Exchange, OAuth } from '../../../fixtures/index.js';
-import { tokenUnjudged } from '../../../fixtures/refusal.js';
-import type { TokenPair } from '../../../fixtures/token-client.js';
-import { skipUnjudged } from '../../../fixtures/unjudged.js';
+import { type Exchange, type OAuth, skipUnjudged, type TokenPair, tokenUnjudged } from '../../../fixtures/index.js';
 
 export async function expectTokenControl(oauth: OAuth, answer: Exchange, requirements: string[], what: string): Promise<TokenPair> {
   const other = await tokenUnjudged(answer, `control: ${what}`, { clientAuth: true });
