@@ -5,6 +5,7 @@
  *   import { test, expectStatus, verify } from '../fixtures.js';
  *
  * - specs/shared/items/fixtures.ts: `catalog`, `readItems`, `leaseItems(plan)`
+ * - specs/items/support/fixtures.ts: `proofs` (worker)
  * - specs/auth/support/fixtures.ts: `auth`
  * - specs/webhooks/support/fixtures.ts: `hook`, `webhooks`, `seller`
  *
@@ -13,8 +14,8 @@
 import { mergeTests } from '@playwright/test';
 import { test as harness } from '../fixtures/index.js';
 import { authTest } from './auth/support/fixtures.js';
-import { itemsTest } from './shared/items/fixtures.js';
+import { itemsGroupTest } from './items/support/fixtures.js';
 import { webhooksTest } from './webhooks/support/fixtures.js';
 
 export * from '../fixtures/index.js';
-export const test = mergeTests(harness, itemsTest, webhooksTest, authTest);
+export const test = mergeTests(harness, itemsGroupTest, webhooksTest, authTest);
