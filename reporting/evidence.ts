@@ -177,7 +177,7 @@ export function parseDeliveries(attachments: Attachment[]): Delivery[] | undefin
 /**
  * What fast-check said of a failed property: seed, path, shrunk counterexample
  * and replay command, from the error message (fast-check's own text, and the
- * "Replay with:" line specs/items/support/fc-options.ts adds) and the
+ * "Replay with:" line specs/shared/property.ts adds) and the
  * `fast-check` annotations (seed=… path=…, replay: …). Undefined when the check
  * holds none of it.
  */

@@ -4,15 +4,18 @@
  *
  *   import { test, expectStatus, verify } from '../fixtures.js';
  *
- * - specs/items/support/fixtures.ts: `catalog`, `readItems`, `leaseItems(plan)`
+ * - specs/shared/items/fixtures.ts: `catalog`, `readItems`, `leaseItems(plan)`
+ * - specs/items/support/fixtures.ts: `proofs` (worker)
+ * - specs/auth/support/fixtures.ts: `auth`
  * - specs/webhooks/support/fixtures.ts: `hook`, `webhooks`, `seller`
  *
  * docs/FIXTURES.md lists every fixture and works through a new check.
  */
 import { mergeTests } from '@playwright/test';
 import { test as harness } from '../fixtures/index.js';
-import { itemsTest } from './items/support/fixtures.js';
+import { authTest } from './auth/support/fixtures.js';
+import { itemsGroupTest } from './items/support/fixtures.js';
 import { webhooksTest } from './webhooks/support/fixtures.js';
 
 export * from '../fixtures/index.js';
-export const test = mergeTests(harness, itemsTest, webhooksTest);
+export const test = mergeTests(harness, itemsGroupTest, webhooksTest, authTest);

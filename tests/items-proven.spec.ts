@@ -4,8 +4,8 @@
  * check's cases by the fewest categories, in an order every check shares.
  */
 import { expect, test } from '@playwright/test';
-import type { CategoryFacts } from '../specs/items/support/generators.js';
-import { baseFor, coverCases, forgetProofs, mostCasesFirst, provenBase, rememberProof } from '../specs/items/support/proven.js';
+import type { CategoryFacts } from '../specs/shared/items/generators.js';
+import { baseFor, coverCases, mostCasesFirst, Proofs } from '../specs/items/support/proven.js';
 
 const leaf = (id: number): CategoryFacts => ({ id, name: `leaf ${id}`, defs: [], isCars: false, raw: [] });
 
@@ -17,21 +17,22 @@ test('a base is drawn from the run: the same for a plan and category in every wo
 });
 
 test('the control is sent once per plan and category: an accepted proof is kept, a refused one is tried again', async () => {
-  forgetProofs();
+  const proofs = new Proofs();
   const sent: string[] = [];
   const prove = (answer: boolean) => async (b: { plan: string }) => {
     sent.push(b.plan);
     return answer ? ({ accepted: true } as const) : ({ accepted: false, why: 'refused' } as const);
   };
-  expect((await provenBase('basic', leaf(1), prove(false))).proof).toEqual({ accepted: false, why: 'refused' });
-  expect((await provenBase('basic', leaf(1), prove(true))).reused).toBe(false);
-  expect(await provenBase('basic', leaf(1), prove(true))).toMatchObject({ proof: { accepted: true }, reused: true });
-  expect((await provenBase('pro', leaf(1), prove(true))).reused).toBe(false);
+  expect((await proofs.provenBase('basic', leaf(1), prove(false))).proof).toEqual({ accepted: false, why: 'refused' });
+  expect((await proofs.provenBase('basic', leaf(1), prove(true))).reused).toBe(false);
+  expect(await proofs.provenBase('basic', leaf(1), prove(true))).toMatchObject({ proof: { accepted: true }, reused: true });
+  expect((await proofs.provenBase('pro', leaf(1), prove(true))).reused).toBe(false);
   expect(sent).toEqual(['basic', 'basic', 'pro']);
   // A check whose own create is the control remembers it for the others.
-  rememberProof(baseFor('basic', leaf(2)));
-  expect((await provenBase('basic', leaf(2), prove(true))).reused).toBe(true);
-  forgetProofs();
+  proofs.remember(baseFor('basic', leaf(2)));
+  expect((await proofs.provenBase('basic', leaf(2), prove(true))).reused).toBe(true);
+  // Another worker's proofs are its own.
+  expect((await new Proofs().provenBase('basic', leaf(2), prove(true))).reused).toBe(false);
 });
 
 test('cases go to the fewest categories, the earlier ones of the shared order first', () => {

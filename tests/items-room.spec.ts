@@ -1,13 +1,13 @@
 /**
- * specs/items/support/room.ts: a check gets the free slots it asks for from the
+ * specs/shared/items/room.ts: a check gets the free slots it asks for from the
  * account as it is, else from the control API's limit (restored through the
  * undo it registers), else a `not exercised:` reason; it never assumes the
  * limit is free. Driven against a fake account (no server).
  */
 import { expect, test } from '@playwright/test';
 import type { ApiRequest, ApiResponse } from '../fixtures/api-client.js';
-import { ItemsApi } from '../specs/items/support/items-api.js';
-import { ensureRoom, type RoomDeps } from '../specs/items/support/room.js';
+import { ItemsApi } from '../specs/shared/items/items-api.js';
+import { ensureRoom, type RoomDeps } from '../specs/shared/items/room.js';
 
 /** An account holding `active` active and `hidden` hidden items of its own under `limit`. */
 function account(limit: number, active: number, hidden: number) {

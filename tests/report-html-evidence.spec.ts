@@ -22,7 +22,7 @@ import { CATALOG_DIR, tempDir } from './fixtures-report/helpers.js';
 const b64 = (v: unknown) => Buffer.from(typeof v === 'string' ? v : JSON.stringify(v)).toString('base64');
 const PLANTED_TOKEN = 'whk-planted-token-31337';
 
-// fast-check's message as the quota model's property leaves it (fc-options.ts adds the replay line).
+// fast-check's message as the quota model's property leaves it (specs/shared/property.ts adds the replay line).
 const FC_MESSAGE = `\u001b[31mError: Property failed after 3 tests
 { seed: 1261579167, path: "2:0:1", endOnFailure: true }
 Counterexample: [Fill(4 × Create),Create /*replayPath="AE:B"*/]

@@ -11,7 +11,7 @@
  * pointed at a real resource, a server that skips authentication would change
  * data the suite did not create.
  *
- * One reason per refusal (support/bearer-control.ts): each refused call follows
+ * One reason per refusal (specs/shared/bearer-control.ts): each refused call follows
  * its control, the same call with a valid access token, which must not be
  * refused for its credentials nor answer the same 4xx; else the operation is not
  * exercised, with why. Each operation's control is sent once per worker and
@@ -21,19 +21,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { listOperations, type Operation, fillPath } from '../../schemas/operations.js';
-import { type ApiClient, type ApiResponse, bogusToken, expectStatus, type ImageHost, type Session, type Sessions, test, type Track, verify } from '../fixtures.js';
+import { type ApiClient, type ApiResponse, bogusToken, expectStatus, type ImageHost, type Session, type Sessions, skipUnjudged, test, type Track, verify } from '../fixtures.js';
 import { extractList } from '../../schemas/lists.js';
-import { skipUnjudged } from '../../fixtures/unjudged.js';
-import { bearerRefusalUnproven } from './support/bearer-control.js';
+import { bearerRefusalUnproven } from '../shared/bearer-control.js';
+import type { BearerProbes, ProbeIds } from './support/fixtures.js';
 
 const API_OPERATIONS = listOperations().filter((op) => op.group !== 'auth');
-
-interface Probe {
-  categoryLeafId?: string;
-  itemId?: string;
-}
-
-let probe: Promise<Probe> | undefined;
 
 interface Category {
   id: number | string;
@@ -51,8 +44,8 @@ function firstAssignable(categories: Category[]): string | undefined {
 }
 
 /** Real ids to probe with, read once per worker with a read-only session (failures leave them undefined). */
-function discover(api: ApiClient, session: Promise<Session>): Promise<Probe> {
-  probe ??= (async () => {
+function discover(api: ApiClient, session: Promise<Session>, ids: BearerProbes['ids']): Promise<ProbeIds> {
+  return ids.get(async () => {
     const s = await session;
     const categories = await api.get(s, '/items/categories', { skipChecks: ['response-schema'] });
     const items = await api.get(s, '/items', { skipChecks: ['response-schema'] });
@@ -61,12 +54,11 @@ function discover(api: ApiClient, session: Promise<Session>): Promise<Probe> {
       categoryLeafId: firstAssignable(((categories.json as { categories?: Category[] } | undefined)?.categories ?? []) as Category[]),
       itemId: typeof first?.id === 'string' ? first.id : undefined,
     };
-  })();
-  return probe;
+  });
 }
 
 /** A body the operation would accept from an authenticated caller. */
-function validLookingBody(op: Operation, images: ImageHost, hookUrl: string, found: Probe): unknown {
+function validLookingBody(op: Operation, images: ImageHost, hookUrl: string, found: ProbeIds): unknown {
   const item = {
     category_leaf_id: found.categoryLeafId ?? '1',
     title: 'Conformance probe (never created)',
@@ -94,7 +86,7 @@ function validLookingBody(op: Operation, images: ImageHost, hookUrl: string, fou
 }
 
 /** Real ids for the two reads that take one; random ones everywhere else. */
-function probePath(op: Operation, found: Probe): string {
+function probePath(op: Operation, found: ProbeIds): string {
   const values: Record<string, string> = Object.fromEntries(op.pathParams.map((name) => [name, randomUUID()]));
   if (op.operationId === 'getItem' && found.itemId) values.itemId = found.itemId;
   if (op.operationId === 'listCategoryAttributes' && found.categoryLeafId) values.id = found.categoryLeafId;
@@ -112,15 +104,15 @@ interface Fixtures {
   imageHost: ImageHost;
   sessions: Sessions;
   track: Track;
+  bearerProbes: BearerProbes;
 }
 
 /**
  * The control of each operation, sent once per worker: the refusals without a bearer and with a bogus one share
  * it (the same call with a valid token answers alike for both), so POST /items creates one item, not two.
  */
-const controls = new Map<string, Promise<ApiResponse>>();
-
 async function controlOf(f: Fixtures, op: Operation, call: { method: Operation['method']; path: string; body: unknown }): Promise<ApiResponse> {
+  const { controls } = f.bearerProbes;
   const known = controls.get(op.operationId);
   if (known) return known;
   const sent = (async () => {
@@ -139,7 +131,7 @@ async function controlOf(f: Fixtures, op: Operation, call: { method: Operation['
 
 /** The call's control with a valid token (once per worker), then the same call refused (`bearer`: null for none, or a bogus token). */
 async function controlThenRefused(f: Fixtures, op: Operation, bearer: string | null): Promise<{ control: ApiResponse; refused: ApiResponse }> {
-  const found = await discover(f.api, f.sessions.shared(f.sessions.anyAccount('pro').plan));
+  const found = await discover(f.api, f.sessions.shared(f.sessions.anyAccount('pro').plan), f.bearerProbes.ids);
   const call = { method: op.method, path: probePath(op, found), body: validLookingBody(op, f.imageHost, NEVER_HOOK, found) };
   const control = await controlOf(f, op, call);
   const refused = await f.api.request(null, { ...call, ...(bearer === null ? {} : { bearer }), skipChecks: ['not-a-server-error'] });
@@ -165,14 +157,14 @@ test.describe('bearer required', { tag: '@auth' }, () => {
 
   for (const op of API_OPERATIONS) {
     const noBearer = idsFor('GEN-AUTH-1', op);
-    test(`${titleIds(noBearer)} ${op.method} ${op.path} without Authorization is refused with a 4xx`, async ({ api, imageHost, sessions, track }) => {
-      const { control, refused } = await controlThenRefused({ api, imageHost, sessions, track }, op, null);
+    test(`${titleIds(noBearer)} ${op.method} ${op.path} without Authorization is refused with a 4xx`, async ({ api, imageHost, sessions, track, bearerProbes }) => {
+      const { control, refused } = await controlThenRefused({ api, imageHost, sessions, track, bearerProbes }, op, null);
       await expectBearerRefused(control, refused, noBearer, `${op.method} ${op.path} without a bearer is refused`);
     });
 
     const bogus = idsFor('GEN-AUTH-2', op);
-    test(`${titleIds(bogus)} ${op.method} ${op.path} with a bearer the provider never issued is refused with a 4xx`, async ({ api, imageHost, sessions, track }) => {
-      const { control, refused } = await controlThenRefused({ api, imageHost, sessions, track }, op, bogusToken());
+    test(`${titleIds(bogus)} ${op.method} ${op.path} with a bearer the provider never issued is refused with a 4xx`, async ({ api, imageHost, sessions, track, bearerProbes }) => {
+      const { control, refused } = await controlThenRefused({ api, imageHost, sessions, track, bearerProbes }, op, bogusToken());
       await expectBearerRefused(control, refused, bogus, `${op.method} ${op.path} with a bogus bearer is refused`);
     });
   }

@@ -5,12 +5,7 @@
  * checks say the suite itself keeps the rules it holds servers to.
  */
 import fc from 'fast-check';
-import { ApiClient } from '../../fixtures/api-client.js';
-import { startFakeIdp } from '../../fixtures/fake-idp.js';
-import { ConformanceFailure } from '../../fixtures/failure.js';
-import { authorizeWithForm, authorizationUrl } from '../../fixtures/login.js';
-import { openAggregatorSession, SessionError } from '../../fixtures/session.js';
-import { expect, recordPass, registerSecret, type Settings, test } from '../fixtures.js';
+import { ApiClient, authorizationUrl, authorizeWithForm, ConformanceFailure, expect, openAggregatorSession, provenBy, registerSecret, SessionError, type Settings, startFakeIdp, test } from '../fixtures.js';
 import { parseTitleIds } from '../../catalog/ids.js';
 import { isValidVerifier, newCodeVerifier, newState, s256Challenge, VERIFIER_ALPHABET } from '../../lib/pkce.js';
 
@@ -33,7 +28,7 @@ test.describe('the suite as a client', { tag: '@auth' }, () => {
   // to its end proves the client-side rules of its title. One that fails is the suite broken, never the target.
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a hook's fixtures from this destructuring.
   test.afterEach(({}, testInfo) => {
-    if (testInfo.status === 'passed') recordPass(testInfo, parseTitleIds(testInfo.title).ids);
+    if (testInfo.status === 'passed') provenBy('the suite’s own check ran to its end', parseTitleIds(testInfo.title).ids);
   });
 
   test('[AUTH-PKCE-1] the suite makes random code_verifiers of the unreserved alphabet, at least 43 characters long', () => {

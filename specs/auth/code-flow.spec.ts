@@ -7,7 +7,7 @@ import { newCodeVerifier } from '../../lib/pkce.js';
 import { expectStatus, notApplicable, test, verify } from '../fixtures.js';
 
 test.describe('code flow', { tag: '@auth' }, () => {
-  test('[AUTH-CODE-1][AUTH-STATE-1][AUTH-TOKEN-1][AUTH-SCOPE-1] the PKCE code flow returns the state unchanged and a token pair the API accepts', async ({ oauth, api, sessions }) => {
+  test('[AUTH-CODE-1][AUTH-STATE-1][AUTH-TOKEN-1][AUTH-SCOPE-1] the PKCE code flow returns the state unchanged and a token pair the API accepts', async ({ oauth, auth, sessions }) => {
     const account = sessions.anyAccount('pro');
     const grant = await oauth.authorize(account);
     await verify(grant.code.length > 0, {
@@ -25,8 +25,7 @@ test.describe('code flow', { tag: '@auth' }, () => {
     const answer = await oauth.exchange(grant);
     const pair = await oauth.expectTokens(answer, ['AUTH-TOKEN-1']);
     // No scope was requested (the spec requests none), and the token works on the API.
-    const res = await api.get({ accessToken: pair.accessToken }, '/items/categories');
-    await expectStatus(res, 200, ['AUTH-SCOPE-1', 'AUTH-TOKEN-1'], 'GET /items/categories with the exchanged access token answers 200');
+    await auth.expectWorks(pair, ['AUTH-SCOPE-1', 'AUTH-TOKEN-1'], 'GET /items/categories with the exchanged access token answers 200');
   });
 
   test('[GEN-AUTH-4] one access token is accepted by the items, transactions and webhooks groups alike', async ({ api, sessions }) => {
@@ -49,21 +48,20 @@ test.describe('code flow', { tag: '@auth' }, () => {
     await oauth.expectTokens(await oauth.exchange(grant), ['AUTH-STATE-2']);
   });
 
-  test('[AUTH-PKCE-3] a code_verifier of exactly 43 characters completes the token exchange', async ({ oauth, api, sessions }) => {
+  test('[AUTH-PKCE-3] a code_verifier of exactly 43 characters completes the token exchange', async ({ oauth, auth, sessions }) => {
     const account = sessions.anyAccount('pro');
     const verifier = newCodeVerifier(32); // 32 bytes → 43 base64url characters
     expectLength(verifier, 43);
     const grant = await oauth.authorize(account, { verifier });
     const pair = await oauth.expectTokens(await oauth.exchange(grant), ['AUTH-PKCE-3']);
-    await expectStatus(await api.get({ accessToken: pair.accessToken }, '/items/categories'), 200, ['AUTH-PKCE-3']);
+    await auth.expectWorks(pair, ['AUTH-PKCE-3'], 'GET /items/categories with the access token answers 200');
   });
 
-  test('[AUTH-CLIENT-1] one client_id and client_secret obtain sessions for several accounts', async ({ api, sessions, hasProAndBasic }) => {
+  test('[AUTH-CLIENT-1] one client_id and client_secret obtain sessions for several accounts', async ({ auth, sessions, hasProAndBasic }) => {
     test.skip(!hasProAndBasic, notApplicable('accounts', 'needs a pro and a basic account (SC_ACCOUNTS)'));
     for (const plan of ['pro', 'basic'] as const) {
       const session = await sessions.fresh(plan);
-      const res = await api.get(session, '/items/categories');
-      await expectStatus(res, 200, ['AUTH-CLIENT-1'], `the ${plan} account's session (same client) works on the API`);
+      await auth.expectWorks(session, ['AUTH-CLIENT-1'], `the ${plan} account's session (same client) works on the API`);
     }
   });
 });

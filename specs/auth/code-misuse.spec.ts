@@ -16,21 +16,19 @@
  * credentials still work, else not exercised [auth_ambiguous] (fixtures/refusal.ts).
  */
 import { newCodeVerifier } from '../../lib/pkce.js';
-import { bogusToken, test } from '../fixtures.js';
-import { expectTokenRefused } from '../../fixtures/refusal.js';
-import { expectTokenControl } from './support/token-control.js';
+import { bogusToken, expectTokenRefused, test } from '../fixtures.js';
 
 test.describe('code exchange misuse', { tag: '@auth' }, () => {
-  test('[AUTH-CODE-2] a code exchanged a second time is refused with invalid_grant', async ({ oauth, sessions }) => {
+  test('[AUTH-CODE-2] a code exchanged a second time is refused with invalid_grant', async ({ oauth, sessions, auth }) => {
     const grant = await oauth.authorize(sessions.anyAccount('pro'));
-    await expectTokenControl(oauth, await oauth.exchange(grant), ['AUTH-TOKEN-1'], 'the first exchange of the code');
+    await auth.control(await oauth.exchange(grant), ['AUTH-TOKEN-1'], 'the first exchange of the code');
     await expectTokenRefused(() => oauth.exchange(grant), ['AUTH-CODE-2'], 'a second exchange of the same code is refused with invalid_grant', { error: 'invalid_grant' });
   });
 
-  test('[AUTH-CODE-4] an exchange with a well-formed but wrong code_verifier is refused with invalid_grant, one without a code_verifier with a 4xx', async ({ oauth, sessions, settings }) => {
+  test('[AUTH-CODE-4] an exchange with a well-formed but wrong code_verifier is refused with invalid_grant, one without a code_verifier with a 4xx', async ({ oauth, sessions, settings, auth }) => {
     const account = sessions.anyAccount('basic');
     const twin = await oauth.authorize(account);
-    await expectTokenControl(oauth, await oauth.exchange(twin), ['AUTH-TOKEN-1'], 'a code exchanged with its own code_verifier');
+    await auth.control(await oauth.exchange(twin), ['AUTH-TOKEN-1'], 'a code exchanged with its own code_verifier');
     // Each case on a code of its own: a provider may void a code after one failed attempt. A wrong verifier is
     // refused with invalid_grant (RFC 7636 4.6: MUST); a missing one with any 4xx (no error is named for it).
     const cases: [string, (grant: { code: string; challenge: string }) => Record<string, string>, string | undefined][] = [
@@ -47,16 +45,16 @@ test.describe('code exchange misuse', { tag: '@auth' }, () => {
     }
   });
 
-  test('[AUTH-TOKEN-5][AUTH-TOKEN-8] a code the provider never issued is refused with invalid_grant, in a 400', async ({ oauth, sessions }) => {
+  test('[AUTH-TOKEN-5][AUTH-TOKEN-8] a code the provider never issued is refused with invalid_grant, in a 400', async ({ oauth, sessions, auth }) => {
     const twin = await oauth.authorize(sessions.anyAccount('basic'));
-    await expectTokenControl(oauth, await oauth.exchange(twin), ['AUTH-TOKEN-1'], 'an exchange of a code the provider issued');
+    await auth.control(await oauth.exchange(twin), ['AUTH-TOKEN-1'], 'an exchange of a code the provider issued');
     await expectTokenRefused(() => oauth.exchange({ code: bogusToken(), verifier: newCodeVerifier() }), ['AUTH-TOKEN-5'], 'an exchange of a code never issued is refused with invalid_grant', { error: 'invalid_grant' });
   });
 
-  test('[AUTH-CODE-5] an exchange whose redirect_uri differs from the authorization request, or lacks it, is refused', async ({ oauth, sessions, settings }) => {
+  test('[AUTH-CODE-5] an exchange whose redirect_uri differs from the authorization request, or lacks it, is refused', async ({ oauth, sessions, settings, auth }) => {
     const account = sessions.anyAccount('pro');
     const twin = await oauth.authorize(account);
-    await expectTokenControl(oauth, await oauth.exchange(twin), ['AUTH-TOKEN-1'], 'an exchange naming the redirect_uri of the authorization request');
+    await auth.control(await oauth.exchange(twin), ['AUTH-TOKEN-1'], 'an exchange naming the redirect_uri of the authorization request');
     const other = new URL(settings.redirectUri);
     other.pathname = `${other.pathname.replace(/\/$/, '')}/elsewhere`;
     const differs = await oauth.authorize(account);
@@ -67,10 +65,10 @@ test.describe('code exchange misuse', { tag: '@auth' }, () => {
     await expectTokenRefused(without, ['AUTH-CODE-5'], 'an exchange without redirect_uri is refused');
   });
 
-  test('[AUTH-CLIENT-2] a code exchange or a refresh with a wrong client_secret is refused', async ({ oauth, sessions }) => {
+  test('[AUTH-CLIENT-2] a code exchange or a refresh with a wrong client_secret is refused', async ({ oauth, sessions, auth }) => {
     const account = sessions.anyAccount('basic');
     const twin = await oauth.authorize(account);
-    await expectTokenControl(oauth, await oauth.exchange(twin), ['AUTH-TOKEN-1'], 'a code exchange with the client_secret');
+    await auth.control(await oauth.exchange(twin), ['AUTH-TOKEN-1'], 'a code exchange with the client_secret');
     const grant = await oauth.authorize(account);
     const wrongSecret = `wrong-${bogusToken()}`;
     const exchange = () => oauth.exchange(grant, { clientSecret: wrongSecret });
@@ -78,7 +76,7 @@ test.describe('code exchange misuse', { tag: '@auth' }, () => {
     await expectTokenRefused(exchange, ['AUTH-CLIENT-2'], 'a code exchange with a wrong client_secret is refused', { clientAuth: true });
 
     const session = await sessions.fresh(account);
-    const rotated = await expectTokenControl(oauth, await oauth.refresh(session.refreshToken), ['AUTH-REFRESH-1'], 'a refresh with the client_secret');
+    const rotated = await auth.control(await oauth.refresh(session.refreshToken), ['AUTH-REFRESH-1'], 'a refresh with the client_secret');
     const refresh = () => oauth.refresh(rotated.refreshToken, { clientSecret: wrongSecret });
     await expectTokenRefused(refresh, ['AUTH-CLIENT-2'], 'a refresh with a wrong client_secret is refused', { clientAuth: true });
   });

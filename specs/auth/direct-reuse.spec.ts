@@ -9,17 +9,16 @@
  * again (fixtures/refusal.ts: a 429 after the retries leaves the rule not
  * exercised [rate_limited]; a 401 is judged once the credentials are shown to work).
  */
-import { expectStatus, notApplicable, recordPass, test, verify } from '../fixtures.js';
-import { expectTokenRefused } from '../../fixtures/refusal.js';
-import { pollUntilRefused, REVOCATION_WAIT_MS, skipWhenThrottled } from './revocation.js';
+import { expectStatus, expectTokenRefused, notApplicable, provenBy, test, verify } from '../fixtures.js';
+import { REVOCATION_WAIT_MS, skipWhenThrottled } from './revocation.js';
 
 test.describe('direct-integrator sessions', { tag: '@auth' }, () => {
   test.skip(({ hasDirectSessions }) => !hasDirectSessions, notApplicable('no_direct_sessions', 'needs direct-integrator sessions (SC_DIRECT_TOKEN_COMMAND or SC_CONTROL_URL)'));
 
-  test('[AUTH-DIRECT-1][GEN-VER-3] a direct session refresh token turns into a working access token and a new refresh token', async ({ sessions, api }) => {
+  test('[AUTH-DIRECT-1][GEN-VER-3] a direct session refresh token turns into a working access token and a new refresh token', async ({ sessions, auth }) => {
     const session = await sessions.direct(sessions.anyAccount('pro'));
-    // The direct-integrator flow of version 0.0.1 yielded a session (a failure to get one is charged to the session step).
-    recordPass(test.info(), ['GEN-VER-3']);
+    // A failure to get the session is charged to the session step.
+    provenBy('the direct-integrator flow of version 0.0.1 yielded a session', ['GEN-VER-3']);
     const [first] = session.rotatedAway;
     await verify(first !== session.refreshToken, {
       title: 'the refresh of a direct session returns a new refresh_token',
@@ -27,7 +26,7 @@ test.describe('direct-integrator sessions', { tag: '@auth' }, () => {
       expected: 'a refresh_token different from the one presented',
       actual: 'the presented refresh_token again',
     });
-    await expectStatus(await api.get(session, '/items/categories'), 200, ['AUTH-DIRECT-1'], "the direct session's access token works on the API");
+    await auth.expectWorks(session, ['AUTH-DIRECT-1'], "the direct session's access token works on the API");
   });
 
   test('[AUTH-REUSE-1] a rotated-away direct refresh token is refused with invalid_grant', async ({ sessions, oauth }) => {
@@ -44,12 +43,12 @@ test.describe('direct-integrator sessions', { tag: '@auth' }, () => {
     });
   });
 
-  test('[AUTH-REUSE-3] after a reuse revokes a direct session, its access token is refused by the API', { tag: '@should' }, async ({ sessions, oauth, api }) => {
+  test('[AUTH-REUSE-3] after a reuse revokes a direct session, its access token is refused by the API', { tag: '@should' }, async ({ sessions, oauth, auth }) => {
     const session = await sessions.direct(sessions.anyAccount('pro'));
-    await expectStatus(await api.get(session, '/items/categories'), 200, ['AUTH-DIRECT-1'], 'the access token works before the reuse');
+    await auth.expectWorks(session, ['AUTH-DIRECT-1'], 'the access token works before the reuse');
     await oauth.refresh(session.rotatedAway[0]);
     // Polled: a resource server may honour a cached or self-contained access token for a while.
-    const res = await pollUntilRefused(api, session.accessToken);
+    const res = await auth.untilRefused(session.accessToken);
     skipWhenThrottled(res, "the revoked session's access token on the API");
     await expectStatus(res, '4xx', ['AUTH-REUSE-3'], `the revoked session's access token is refused within ${REVOCATION_WAIT_MS} ms`);
   });

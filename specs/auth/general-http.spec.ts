@@ -14,9 +14,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { validate } from '../../schemas/index.js';
-import { type ApiResponse, expectSchema, recordFinding, test, verify } from '../fixtures.js';
-import { expectControl, expectRefused } from '../../fixtures/refusal.js';
-import { taggedItemPayload } from '../webhooks/support/tagged-item.js';
+import { type ApiResponse, expectControl, expectRefused, expectSchema, recordFinding, test, verify } from '../fixtures.js';
+import { taggedItemPayload } from '../shared/items/tagged-item.js';
 
 const mediaType = (res: ApiResponse) => (res.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
 

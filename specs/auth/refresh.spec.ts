@@ -12,13 +12,11 @@
  * invalid_client is judged as the answer once the credentials are shown to work
  * (fixtures/refusal.ts).
  */
-import { bogusToken, expectStatus, recordFinding, test, verify } from '../fixtures.js';
-import { expectTokenRefused } from '../../fixtures/refusal.js';
-import { pollUntilRefused, REVOCATION_WAIT_MS, skipWhenThrottled } from './revocation.js';
-import { expectTokenControl } from './support/token-control.js';
+import { bogusToken, expectTokenRefused, recordFinding, test, verify } from '../fixtures.js';
+import { REVOCATION_WAIT_MS, skipWhenThrottled } from './revocation.js';
 
 test.describe('refresh grant', { tag: '@auth' }, () => {
-  test('[AUTH-REFRESH-1][AUTH-REFRESH-2] every refresh returns a new access token and a new refresh token, and the new access token works', async ({ sessions, oauth, api }) => {
+  test('[AUTH-REFRESH-1][AUTH-REFRESH-2] every refresh returns a new access token and a new refresh token, and the new access token works', async ({ sessions, oauth, auth }) => {
     const session = await sessions.fresh(sessions.anyAccount('pro'));
     let previous = { accessToken: session.accessToken, refreshToken: session.refreshToken };
     for (const round of [1, 2, 3]) {
@@ -39,14 +37,14 @@ test.describe('refresh grant', { tag: '@auth' }, () => {
         actual: 'the presented refresh_token again',
         exchange: answer,
       });
-      await expectStatus(await api.get(pair, '/items/categories'), 200, ['AUTH-REFRESH-2'], `the access token of refresh ${round} works on the API`);
+      await auth.expectWorks(pair, ['AUTH-REFRESH-2'], `the access token of refresh ${round} works on the API`);
       previous = pair;
     }
   });
 
-  test('[AUTH-REFRESH-4] a refresh token the provider never issued is refused with invalid_grant', async ({ oauth, sessions }) => {
+  test('[AUTH-REFRESH-4] a refresh token the provider never issued is refused with invalid_grant', async ({ oauth, auth, sessions }) => {
     const session = await sessions.fresh(sessions.anyAccount('basic'));
-    await expectTokenControl(oauth, await oauth.refresh(session.refreshToken), ['AUTH-REFRESH-1'], 'a refresh with a refresh token the provider issued');
+    await auth.control(await oauth.refresh(session.refreshToken), ['AUTH-REFRESH-1'], 'a refresh with a refresh token the provider issued');
     await expectTokenRefused(() => oauth.refresh(bogusToken()), ['AUTH-REFRESH-4'], 'a refresh token never issued is refused with invalid_grant', { error: 'invalid_grant' });
   });
 
@@ -57,7 +55,7 @@ test.describe('refresh grant', { tag: '@auth' }, () => {
     await expectTokenRefused(() => oauth.refresh(rotated), ['AUTH-REFRESH-5'], 'a rotated-away aggregator refresh token is refused', { error: 'invalid_grant' });
   });
 
-  test('[AUTH-REUSE-4] presenting a rotated-away aggregator refresh token revokes the session', { tag: '@should' }, async ({ sessions, oauth, api }) => {
+  test('[AUTH-REUSE-4] presenting a rotated-away aggregator refresh token revokes the session', { tag: '@should' }, async ({ sessions, oauth, auth }) => {
     const session = await sessions.fresh(sessions.anyAccount('pro'));
     await session.refresh();
     const [rotated] = session.rotatedAway;
@@ -66,7 +64,7 @@ test.describe('refresh grant', { tag: '@auth' }, () => {
       error: 'invalid_grant',
     });
     // A resource server may honour a cached or self-contained access token for a while: poll, then only a finding.
-    const res = await pollUntilRefused(api, session.accessToken);
+    const res = await auth.untilRefused(session.accessToken);
     skipWhenThrottled(res, "the revoked session's access token on the API");
     if (res.status < 400 || res.status > 499) {
       recordFinding(test.info(), {

@@ -2,7 +2,7 @@
  * Helper of the auth specs (not a spec file): how long to wait for a revoked
  * access token to stop working, and the wait itself.
  */
-import { type ApiClient, type ApiResponse, notExercised, skipUnjudged } from '../../fixtures/index.js';
+import { type ApiResponse, type Bearer, notExercised, skipUnjudged } from '../../fixtures/index.js';
 
 /**
  * How long a revoked session's access token may keep working. A resource server
@@ -12,14 +12,14 @@ import { type ApiClient, type ApiResponse, notExercised, skipUnjudged } from '..
 export const REVOCATION_WAIT_MS = Number(process.env.SC_REVOCATION_WAIT_MS ?? 10_000);
 
 /**
- * Calls GET /items/categories with the access token until it is refused (a 4xx
- * other than 429: throttling refuses every token alike) or `timeoutMs` passes;
- * returns the last answer. At most one call per 500 ms.
+ * Reads with the access token (the auth client's read, support/auth-client.ts)
+ * until it is refused (a 4xx other than 429: throttling refuses every token
+ * alike) or `timeoutMs` passes; returns the last answer. At most one read per 500 ms.
  */
-export async function pollUntilRefused(api: ApiClient, accessToken: string, timeoutMs = REVOCATION_WAIT_MS): Promise<ApiResponse> {
+export async function pollUntilRefused(read: (bearer: Bearer) => Promise<ApiResponse>, accessToken: string, timeoutMs = REVOCATION_WAIT_MS): Promise<ApiResponse> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const res = await api.get({ accessToken }, '/items/categories');
+    const res = await read({ accessToken });
     if (res.status >= 400 && res.status <= 499 && res.status !== 429) return res;
     if (Date.now() >= deadline) return res;
     await new Promise((r) => setTimeout(r, 500));

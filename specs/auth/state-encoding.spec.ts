@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { test, verify } from '../fixtures.js';
-import { assertProperty } from '../items/support/fc-options.js';
+import { assertProperty } from '../shared/property.js';
 import { STATE_EXAMPLES, states } from './support/state.js';
 
 test.describe('state encoding', { tag: '@auth' }, () => {
@@ -23,7 +23,7 @@ test.describe('state encoding', { tag: '@auth' }, () => {
           actual: grant.returnedState === undefined ? 'no state parameter' : `state ${JSON.stringify(grant.returnedState)}`,
         });
       }),
-      { numRuns: 4, timeLimitMs: 30_000, grep: '[AUTH-STATE-1]', examples: STATE_EXAMPLES.map((s) => [s]) },
+      { numRuns: 4, timeLimitMs: 30_000, examples: STATE_EXAMPLES.map((s) => [s]) },
     );
   });
 });

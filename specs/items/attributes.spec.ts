@@ -5,10 +5,10 @@
  */
 import { expectSchema, expectStatus, notExercised, recordFinding, test, verify } from '../fixtures.js';
 import type { CategoryAttribute } from '../../schemas/types.js';
-import { discreteValues } from './support/attributes.js';
-import { CONDITION_VALUES, ERROR_CODES, EXTERNAL_ID, EXTERNAL_ID_MAX } from './support/constants.js';
-import type { ItemsApi } from './support/items-api.js';
-import { NO_CATEGORY, type TargetCatalog } from './support/target-catalog.js';
+import { discreteValues } from '../shared/items/attributes.js';
+import { CONDITION_VALUES, ERROR_CODES, EXTERNAL_ID, EXTERNAL_ID_MAX } from '../shared/items/constants.js';
+import type { ItemsApi } from '../shared/items/items-api.js';
+import { NO_CATEGORY, type TargetCatalog } from '../shared/items/target-catalog.js';
 
 type Raw = CategoryAttribute & Record<string, unknown>;
 

@@ -16,12 +16,12 @@
  * A 429 after the retries never counts as the refusal tested, nor a 401 unless a
  * re-check shows the token alive (fixtures/refusal.ts): then it is the refusal.
  */
-import { expectStatus, notExercised, test, verify } from '../fixtures.js';
-import { standingOf } from './support/account-state.js';
-import { expectRefused, freshPayload } from './support/bind.js';
-import { needRoom } from './support/bind-room.js';
-import { sampleDraft } from './support/generators.js';
-import { NO_CATEGORY, plainLeaf } from './support/target-catalog.js';
+import { expectRefused, expectStatus, notExercised, test, verify } from '../fixtures.js';
+import { standingOf } from '../shared/items/account-state.js';
+import { freshPayload } from '../shared/items/bind.js';
+import { needRoom } from '../shared/items/bind-room.js';
+import { sampleDraft } from '../shared/items/generators.js';
+import { NO_CATEGORY, plainLeaf } from '../shared/items/target-catalog.js';
 
 test.describe('basic plan', { tag: '@items' }, () => {
   test('[ITEM-PRO-3] inactivate by a Basic account is refused with a 4xx and the item stays active', async ({ track, imageHost, settings, catalog, leaseItems }) => {

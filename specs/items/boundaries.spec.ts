@@ -6,11 +6,11 @@
  * example of text-limits.spec.ts (accepted and read back).
  */
 import { expectStatus, notExercised, test, verify } from '../fixtures.js';
-import { numericDefs } from './support/attributes.js';
-import { freshPayload } from './support/bind.js';
-import { LICENSE_PLATE, LICENSE_PLATE_MAX } from './support/constants.js';
-import { type CategoryFacts, numericBounds, sampleDraft } from './support/generators.js';
-import { attributeOnRead } from './support/items-api.js';
+import { numericDefs } from '../shared/items/attributes.js';
+import { freshPayload } from '../shared/items/bind.js';
+import { LICENSE_PLATE, LICENSE_PLATE_MAX } from '../shared/items/constants.js';
+import { type CategoryFacts, numericBounds, sampleDraft } from '../shared/items/generators.js';
+import { attributeOnRead } from '../shared/items/items-api.js';
 import { expectedOf, readBack } from './support/read-back.js';
 
 test.describe('boundaries', { tag: '@items' }, () => {

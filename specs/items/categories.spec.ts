@@ -5,8 +5,8 @@
  */
 import { expectSchema, expectStatus, test, verify } from '../fixtures.js';
 import type { Category } from '../../schemas/types.js';
-import { emptyButNotAssignable, flatten, groupingWithoutChildren, namesById, omittedFields, parentProblems } from './support/categories.js';
-import type { ItemsApi } from './support/items-api.js';
+import { emptyButNotAssignable, flatten, groupingWithoutChildren, namesById, omittedFields, parentProblems } from '../shared/items/categories.js';
+import type { ItemsApi } from '../shared/items/items-api.js';
 
 /** Tags no service supports: a private-use tag, an unassigned code and Klingon. */
 const UNSUPPORTED_LANGUAGES = ['x-unsupported', 'xx-XX', 'tlh'];

@@ -4,13 +4,13 @@
  * never exceeds the limit (ITEM-QUOTA-1, ITEM-LIMITS-2).
  */
 import { type ImageHost, expectStatus, runTag, test, verify } from '../fixtures.js';
-import { activeCount } from './support/account-state.js';
-import { freshPayload } from './support/bind.js';
-import { needRoom } from './support/bind-room.js';
-import { type Draft, sampleDraft, toPayload } from './support/generators.js';
-import { entryFor } from './support/items-api.js';
+import { activeCount } from '../shared/items/account-state.js';
+import { freshPayload } from '../shared/items/bind.js';
+import { needRoom } from '../shared/items/bind-room.js';
+import { type Draft, sampleDraft, toPayload } from '../shared/items/generators.js';
+import { entryFor } from '../shared/items/items-api.js';
 import { PLAIN } from './support/served-images.js';
-import { NO_CATEGORY, plainLeaf } from './support/target-catalog.js';
+import { NO_CATEGORY, plainLeaf } from '../shared/items/target-catalog.js';
 
 /**
  * Enough racers that two of them overlap even when a loaded client sends them one connection at a time: each

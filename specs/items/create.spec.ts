@@ -5,12 +5,12 @@
  */
 import fc from 'fast-check';
 import { test } from '../fixtures.js';
-import { freshPayload } from './support/bind.js';
-import { EXTERNAL_ID, LICENSE_PLATE, MAX_WEIGHTS } from './support/constants.js';
-import { assertProperty } from './support/fc-options.js';
-import { draftFor, sampleDraft } from './support/generators.js';
+import { freshPayload } from '../shared/items/bind.js';
+import { EXTERNAL_ID, LICENSE_PLATE, MAX_WEIGHTS } from '../shared/items/constants.js';
+import { assertProperty } from '../shared/property.js';
+import { draftFor, sampleDraft } from '../shared/items/generators.js';
 import { expectedOf, readBack } from './support/read-back.js';
-import { NO_CATEGORY, plainLeaf } from './support/target-catalog.js';
+import { NO_CATEGORY, plainLeaf } from '../shared/items/target-catalog.js';
 
 const READ_BACK = [
   { id: EXTERNAL_ID, requirement: 'ITEM-ATTR-11' },
@@ -38,7 +38,7 @@ test.describe('create', { tag: '@items' }, () => {
         }
       }),
       // Each run is an item on the account (docs/FIXTURES.md, "Footprint"): the example and two drawn leaves and drafts.
-      { numRuns: 2, timeLimitMs: 20_000, grep: '[ITEM-CREATE-1]', examples: [[withDelivery]] },
+      { numRuns: 2, timeLimitMs: 20_000, examples: [[withDelivery]] },
     );
   });
 

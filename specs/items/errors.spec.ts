@@ -3,12 +3,12 @@
  * them is refused (both inferred, SHOULD), and another account's item is left
  * as it was.
  */
-import { test } from '../fixtures.js';
-import { expectRefused, freshPayload } from './support/bind.js';
-import { sampleDraft } from './support/generators.js';
-import type { ItemsApi } from './support/items-api.js';
+import { expectRefused, test } from '../fixtures.js';
+import { freshPayload } from '../shared/items/bind.js';
+import { sampleDraft } from '../shared/items/generators.js';
+import type { ItemsApi } from '../shared/items/items-api.js';
 import { expectedOf, readBack } from './support/read-back.js';
-import { NO_CATEGORY, plainLeaf } from './support/target-catalog.js';
+import { NO_CATEGORY, plainLeaf } from '../shared/items/target-catalog.js';
 
 type Attempt = [string, (items: ItemsApi, id: string) => ReturnType<ItemsApi['read']>];
 

@@ -17,12 +17,12 @@
  * additional-image rules are judged on one item, the valid add (ITEM-IMG-6)
  * being the control of every refused add.
  */
-import { expectStatus, type ImageName, recordFinding, test, verify } from '../fixtures.js';
-import { expectRefused, expectRefusedSoft, freshPayload } from './support/bind.js';
-import { type CategoryFacts, sampleDraft } from './support/generators.js';
-import type { ItemsApi } from './support/items-api.js';
-import { baseFor, provenBase, rememberProof } from './support/proven.js';
-import { NO_CATEGORY, plainLeaf } from './support/target-catalog.js';
+import { expectRefused, expectRefusedSoft, expectStatus, type ImageName, recordFinding, test, verify } from '../fixtures.js';
+import { freshPayload } from '../shared/items/bind.js';
+import { type CategoryFacts, sampleDraft } from '../shared/items/generators.js';
+import type { ItemsApi } from '../shared/items/items-api.js';
+import { baseFor } from './support/proven.js';
+import { NO_CATEGORY, plainLeaf } from '../shared/items/target-catalog.js';
 
 // One worker, in order: ITEM-IMG-1's create proves the base the main-image refusals break (support/proven.ts).
 test.describe.configure({ mode: 'default' });
@@ -54,17 +54,17 @@ test.describe('images', { tag: '@items' }, () => {
     ({ items } = await leaseItems('basic'));
   });
 
-  test('[ITEM-IMG-1] a create whose main image is a direct JPEG answers 201', async ({ imageHost }) => {
+  test('[ITEM-IMG-1] a create whose main image is a direct JPEG answers 201', async ({ imageHost, proofs }) => {
     const base = baseFor('basic', leaf);
     await items.createOk(freshPayload(base.draft, imageHost), ['ITEM-IMG-1']);
     // The control of the main-image refusals below: the same create, their image aside.
-    rememberProof(base);
+    proofs.remember(base);
   });
 
   for (const { name, what, requirement } of REFUSED) {
-    test(`[${requirement}] a create whose main image is ${what} is refused with a 4xx`, async ({ imageHost }) => {
+    test(`[${requirement}] a create whose main image is ${what} is refused with a 4xx`, async ({ imageHost, proofs }) => {
       const { base, reused } = await test.step('control: the same create with the direct JPEG answers 201', () =>
-        provenBase('basic', leaf, async (b) => {
+        proofs.provenBase('basic', leaf, async (b) => {
           await items.createOk(freshPayload(b.draft, imageHost), ['ITEM-IMG-1']);
           return { accepted: true };
         }),

@@ -6,9 +6,9 @@
  * come in each of them too. With no such language there is nothing to judge.
  */
 import { expectStatus, notApplicable, notExercised, recordNotExercised, test, verify } from '../fixtures.js';
-import type { ItemsApi } from './support/items-api.js';
+import type { ItemsApi } from '../shared/items/items-api.js';
 import { addComparison, CANDIDATE_LANGUAGES, compareTitles, translatesNames, type TitleComparison, valueTitles } from './support/languages.js';
-import { NO_CATEGORY, type TargetCatalog } from './support/target-catalog.js';
+import { NO_CATEGORY, type TargetCatalog } from '../shared/items/target-catalog.js';
 
 /** At most this many leaves are read per language (two reads each: English and the language). */
 const TITLED_LEAVES = 3;

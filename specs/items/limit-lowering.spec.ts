@@ -4,12 +4,12 @@
  * hidden is not shown; only the counts are checked. The limit is restored.
  */
 import { test, verify } from '../fixtures.js';
-import { activeCount } from './support/account-state.js';
-import { isHidden } from './support/paging.js';
-import { freshPayload } from './support/bind.js';
-import { needRoom } from './support/bind-room.js';
-import { sampleDraft } from './support/generators.js';
-import { NO_CATEGORY, plainLeaf } from './support/target-catalog.js';
+import { activeCount } from '../shared/items/account-state.js';
+import { isHidden } from '../shared/items/paging.js';
+import { freshPayload } from '../shared/items/bind.js';
+import { needRoom } from '../shared/items/bind-room.js';
+import { sampleDraft } from '../shared/items/generators.js';
+import { NO_CATEGORY, plainLeaf } from '../shared/items/target-catalog.js';
 
 test.describe('limit lowering', { tag: '@items' }, () => {
   test('[ITEM-QUOTA-10] a limit lowered below the active count hides items until the active count fits it', async ({ track, imageHost, control, settings, catalog, leaseItems }, testInfo) => {

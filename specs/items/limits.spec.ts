@@ -4,12 +4,12 @@
  * active items, counting the ones it held before the run.
  */
 import { expectSchema, expectStatus, test, verify } from '../fixtures.js';
-import { freshPayload } from './support/bind.js';
-import { needRoom } from './support/bind-room.js';
-import { sampleDraft } from './support/generators.js';
-import { entryFor, type ItemsApi } from './support/items-api.js';
-import { isHidden } from './support/paging.js';
-import { NO_CATEGORY, plainLeaf } from './support/target-catalog.js';
+import { freshPayload } from '../shared/items/bind.js';
+import { needRoom } from '../shared/items/bind-room.js';
+import { sampleDraft } from '../shared/items/generators.js';
+import { entryFor, type ItemsApi } from '../shared/items/items-api.js';
+import { isHidden } from '../shared/items/paging.js';
+import { NO_CATEGORY, plainLeaf } from '../shared/items/target-catalog.js';
 
 /** The `used` of the entry counting the category, checked against the active items GET /items lists. */
 async function usedMatches(items: ItemsApi, categoryId: number, after: string): Promise<{ used: number; total: number }> {

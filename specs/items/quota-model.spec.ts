@@ -16,13 +16,13 @@
  */
 import fc from 'fast-check';
 import { test } from '../fixtures.js';
-import { freshPayload } from './support/bind.js';
-import { needRoom } from './support/bind-room.js';
-import { assertProperty, replayPath } from './support/fc-options.js';
-import { sampleDraft } from './support/generators.js';
+import { freshPayload } from '../shared/items/bind.js';
+import { needRoom } from '../shared/items/bind-room.js';
+import { assertProperty, replayPath } from '../shared/property.js';
+import { sampleDraft } from '../shared/items/generators.js';
 import { fillArb, type QuotaCommand, quotaCommands, quotaScenario } from './support/model/commands.js';
 import { readStart, removeRun, setupRun } from './support/model/setup.js';
-import { NO_CATEGORY, plainLeaf } from './support/target-catalog.js';
+import { NO_CATEGORY, plainLeaf } from '../shared/items/target-catalog.js';
 
 const MAX_COMMANDS = 12;
 /** Above this many free slots, filling the quota on every run would take too long for the suite's budget. */
@@ -65,14 +65,14 @@ test.describe('quota model', { tag: '@items' }, () => {
     await test.step('random sequences, each after filling some of the free slots (shrunk on failure)', () =>
       assertProperty(
         fc.asyncProperty(fillArb(free), quotaCommands(MAX_COMMANDS, replayPath()), (fill, commands) => run([...fill.commands(), ...commands])),
-        { numRuns: RANDOM_RUNS, timeLimitMs: 30_000, grep: '[ITEM-QUOTA-1]' },
+        { numRuns: RANDOM_RUNS, timeLimitMs: 30_000 },
       ),
     );
     const scenario = quotaScenario(free, true);
     await test.step('the fixed scenario that exercises every rule', () =>
       assertProperty(
         fc.asyncProperty(fc.constant(scenario), (commands) => run(commands)),
-        { numRuns: 0, timeLimitMs: 15_000, grep: '[ITEM-QUOTA-1]', examples: [[scenario]], fixed: true },
+        { numRuns: 0, timeLimitMs: 15_000, examples: [[scenario]], fixed: true },
       ),
     );
   });

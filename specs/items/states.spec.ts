@@ -3,7 +3,7 @@
  * every state they apply to, reserve and unreserve, and what a sold or deleted
  * item leaves behind. Success statuses are not shown: any 2xx, body or not.
  * The account may hold items of its own and any limit: each check first makes
- * sure it has the free slots its items need (support/room.ts).
+ * sure it has the free slots its items need (specs/shared/items/room.ts).
  *
  * Every create is an item on the account (docs/FIXTURES.md, "Footprint"): the
  * states are walked on four items, the fewest that end in every state sold and
@@ -12,13 +12,13 @@
  * a reservation keeping its slot) are judged softly on them, each charged to
  * its own rule.
  */
-import { expectStatus, soft, test, verify } from '../fixtures.js';
-import { standingOf } from './support/account-state.js';
-import { expectRefusedSoft, freshPayload } from './support/bind.js';
-import { needRoom } from './support/bind-room.js';
-import { sampleDraft } from './support/generators.js';
-import type { ItemsApi, StateOperation } from './support/items-api.js';
-import { NO_CATEGORY, plainLeaf } from './support/target-catalog.js';
+import { expectRefusedSoft, expectStatus, soft, test, verify } from '../fixtures.js';
+import { standingOf } from '../shared/items/account-state.js';
+import { freshPayload } from '../shared/items/bind.js';
+import { needRoom } from '../shared/items/bind-room.js';
+import { sampleDraft } from '../shared/items/generators.js';
+import type { ItemsApi, StateOperation } from '../shared/items/items-api.js';
+import { NO_CATEGORY, plainLeaf } from '../shared/items/target-catalog.js';
 
 test.describe('item states', { tag: '@items' }, () => {
   let items: ItemsApi;

@@ -14,16 +14,16 @@
  * The ASCII example is also the accepted side of ITEM-VALID-15 (75 characters).
  */
 import fc from 'fast-check';
-import { expectStatus, notExercised, runTag, skipWhenUnjudged, test, verify } from '../fixtures.js';
-import { keepsRules, type TextDef, textDefs } from './support/attributes.js';
-import { freshPayload, unjudged } from './support/bind.js';
-import { EXTERNAL_ID, EXTERNAL_ID_MAX } from './support/constants.js';
-import { assertProperty } from './support/fc-options.js';
-import { type CategoryFacts, sampleDraft } from './support/generators.js';
-import type { ItemsApi } from './support/items-api.js';
-import { attributeOnRead } from './support/items-api.js';
+import { expectStatus, notExercised, runTag, skipWhenUnjudged, test, unjudged, verify } from '../fixtures.js';
+import { keepsRules, type TextDef, textDefs } from '../shared/items/attributes.js';
+import { freshPayload } from '../shared/items/bind.js';
+import { EXTERNAL_ID, EXTERNAL_ID_MAX } from '../shared/items/constants.js';
+import { assertProperty } from '../shared/property.js';
+import { type CategoryFacts, sampleDraft } from '../shared/items/generators.js';
+import type { ItemsApi } from '../shared/items/items-api.js';
+import { attributeOnRead } from '../shared/items/items-api.js';
 import { ALPHABET_NAMES, codePoints, type EdgeText, edgeExamples, edgeTexts, measures } from './support/text-edges.js';
-import { NO_CATEGORY, plainLeaf } from './support/target-catalog.js';
+import { NO_CATEGORY, plainLeaf } from '../shared/items/target-catalog.js';
 
 type Json = Record<string, unknown>;
 
@@ -123,7 +123,7 @@ test.describe('text limits', { tag: '@items' }, () => {
         });
         if (why) unproved.push(why);
       }),
-      { numRuns: 0, timeLimitMs: 20_000, grep: '[ITEM-VALID-15][ITEM-ATTR-11]', examples: edgeExamples(EXTERNAL_ID_MAX) },
+      { numRuns: 0, timeLimitMs: 20_000, examples: edgeExamples(EXTERNAL_ID_MAX) },
     );
     // Each alphabet is its own case: one the target left unjudged leaves the rules unproven (its code, e.g. rate_limited).
     skipWhenUnjudged([...unproved, ...notJudged]);
@@ -145,7 +145,7 @@ test.describe('text limits', { tag: '@items' }, () => {
         const why = await bothEdges(items, (values) => withAttributes(freshPayload(draft, imageHost), values), edges, { prefix: '', requirement: 'ITEM-VALID-10' });
         if (why) unproved.push(why);
       }),
-      { numRuns: 0, timeLimitMs: 20_000, grep: '[ITEM-VALID-10]', examples: runs.map((r) => [r]) },
+      { numRuns: 0, timeLimitMs: 20_000, examples: runs.map((r) => [r]) },
     );
     // Each alphabet is its own case: one the target left unjudged leaves the rules unproven (its code, e.g. rate_limited).
     skipWhenUnjudged([...unproved, ...notJudged]);

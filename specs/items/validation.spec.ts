@@ -21,15 +21,15 @@
  * token that still works is the server's refusal, judged like any 4xx.
  */
 import fc from 'fast-check';
-import { expectStatus, notExercised, recordFinding, runTag, skipUnjudged, skipWhenUnjudged, summarizeOutcomes, test, verify } from '../fixtures.js';
+import { expectStatus, notExercised, recordFinding, runTag, skipUnjudged, skipWhenUnjudged, summarizeOutcomes, test, unjudged, verify } from '../fixtures.js';
 import { requirementById } from '../../catalog/index.js';
-import { freshPayload, unjudged } from './support/bind.js';
+import { freshPayload } from '../shared/items/bind.js';
 import { appliesTo, type BrokenCase, brokenCases } from './support/broken.js';
 import { brokenPayloads, type OnBase, oneOfEachCase } from './support/broken-value.js';
-import { assertProperty } from './support/fc-options.js';
-import type { CategoryFacts } from './support/generators.js';
-import { baseSeedSource, coverCases, mostCasesFirst, provenBase } from './support/proven.js';
-import { plainFirst } from './support/target-catalog.js';
+import { assertProperty } from '../shared/property.js';
+import type { CategoryFacts } from '../shared/items/generators.js';
+import { baseSeedSource, coverCases, mostCasesFirst } from './support/proven.js';
+import { plainFirst } from '../shared/items/target-catalog.js';
 
 // One worker, in order: a base proven by one check serves the next ones (support/proven.ts).
 test.describe.configure({ mode: 'default' });
@@ -45,7 +45,7 @@ test.describe('refused creates', { tag: '@items' }, () => {
     // Cases sent from a Basic account break a Basic rule; Pro ones need a Pro account; the others run on either.
     const plan = cases.some((c) => c.plan === 'pro') ? 'pro' : 'basic';
 
-    test(`[${requirement}] ${statement(requirement)}`, async ({ imageHost, leaseItems, catalog }) => {
+    test(`[${requirement}] ${statement(requirement)}`, async ({ imageHost, leaseItems, catalog, proofs }) => {
       const tree = { groupingId: catalog.grouping?.id, unknownId: catalog.unknownId };
       const applies = (rule: BrokenCase, leaf: CategoryFacts) => appliesTo(rule, leaf, tree);
       // The same preference in every check: the categories that serve the most cases of the catalogue, the plainest first.
@@ -62,7 +62,7 @@ test.describe('refused creates', { tag: '@items' }, () => {
       // The controls: each category's base, unbroken, answers 201 (sent here, or earlier in this run).
       const proven: OnBase[] = [];
       for (const category of new Set(cover.map((c) => c.category))) {
-        const { base, proof, reused } = await provenBase(plan, category, async (b) => {
+        const { base, proof, reused } = await proofs.provenBase(plan, category, async (b) => {
           const control = await items.create(freshPayload(b.draft, imageHost, marker));
           const controlId = (control.json as { id?: unknown } | undefined)?.id;
           if (typeof controlId === 'string') {
@@ -102,7 +102,7 @@ test.describe('refused creates', { tag: '@items' }, () => {
           }
         }),
         // Runs cost no item (a refusal creates nothing): every case once, then drawn cases and choices.
-        { numRuns: 4, timeLimitMs: 15_000, grep: `[${requirement}]`, examples: oneOfEachCase(proven), replayEnv: `FC_BASE_SEED=${baseSeedSource()}` },
+        { numRuns: 4, timeLimitMs: 15_000, examples: oneOfEachCase(proven), replayEnv: `FC_BASE_SEED=${baseSeedSource()}` },
       );
       const unjudgedRuns = [...unproved, ...notJudged];
       if (unjudgedRuns.length > 0) test.info().annotations.push({ type: 'runs not judged', description: unjudgedRuns.slice(0, 5).join('; ') });

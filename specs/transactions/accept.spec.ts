@@ -12,20 +12,20 @@
  * once, so the exact twin comes second, and its verdict is judged first).
  */
 import { randomUUID } from 'node:crypto';
-import { expectStatus, test, verify } from '../fixtures.js';
-import { expectControl, expectRefused } from '../../fixtures/refusal.js';
-import { ACCEPT_REQUIREMENT, type AcceptMethod, accept, holdsId, listHolds, purchase, requestPath, transactionPath } from './support/shipping.js';
+import { expectControl, expectRefused, expectStatus, test, verify } from '../fixtures.js';
+import { ACCEPT_REQUIREMENT, accept, holdsId, listHolds, purchase, transactionsOf } from './support/shipping.js';
+import type { AcceptMethod } from './support/transactions-api.js';
 
-const PENDING_REQUESTS = '/transactions/requests/pending';
+const PENDING_REQUESTS = 'GET /transactions/requests/pending';
 
 test.describe('transactions: accepting a request', { tag: '@transactions' }, () => {
   for (const method of ['home-pickup', 'post-office'] as const satisfies readonly AcceptMethod[]) {
     const id = ACCEPT_REQUIREMENT[method];
-    test(`[${id}][TX-ACCEPT-3][TX-TXN-2][TX-REQ-3] accepting by ${method} with a client transaction_id creates the transaction under that id, and the request leaves the pending list`, async ({ api, control, seller }) => {
-      const { session } = seller;
+    test(`[${id}][TX-ACCEPT-3][TX-TXN-2][TX-REQ-3] accepting by ${method} with a client transaction_id creates the transaction under that id, and the request leaves the pending list`, async ({ control, seller }) => {
+      const tx = transactionsOf(seller);
       const { requestId } = await purchase({ ...seller, control });
-      const { transactionId, res: accepted } = await accept({ api, session }, requestId, method);
-      const read = await api.get(session, transactionPath(transactionId));
+      const { transactionId, res: accepted } = await accept(tx, requestId, method);
+      const read = await tx.transaction(transactionId);
       // An accept that answers under the client's id while the read of that id fails breaks the read (TX-TXN-2);
       // an accept that answers under an id of its own ignored the client's (the accept rule).
       const readRules = holdsId(accepted.json, transactionId) ? ['TX-TXN-2'] : [id];
@@ -37,7 +37,8 @@ test.describe('transactions: accepting a request', { tag: '@transactions' }, () 
         actual: 'neither holds it',
         exchange: read,
       });
-      const { res, holds } = await listHolds({ api, session }, PENDING_REQUESTS, requestId, ['TX-REQ-3']);
+      const res = await tx.pendingRequests();
+      const holds = await listHolds(res, requestId, ['TX-REQ-3'], PENDING_REQUESTS);
       await verify(!holds, {
         title: 'the accepted request is no longer pending',
         requirements: ['TX-REQ-3'],
@@ -48,12 +49,12 @@ test.describe('transactions: accepting a request', { tag: '@transactions' }, () 
     });
   }
 
-  test('[TX-ACCEPT-4] an accept without transaction_id is refused with a 4xx and the request stays pending', { tag: '@should' }, async ({ api, control, seller }) => {
-    const { session } = seller;
+  test('[TX-ACCEPT-4] an accept without transaction_id is refused with a 4xx and the request stays pending', { tag: '@should' }, async ({ control, seller }) => {
+    const tx = transactionsOf(seller);
     const { requestId } = await purchase({ ...seller, control });
-    const at = `${requestPath(requestId)}/accept/post-office`;
-    const res = await api.post(session, at, {});
-    const { res: list, holds } = await listHolds({ api, session }, PENDING_REQUESTS, requestId, ['TX-ACCEPT-4']);
+    const res = await tx.accept(requestId, 'post-office', {});
+    const list = await tx.pendingRequests();
+    const holds = await listHolds(list, requestId, ['TX-ACCEPT-4'], PENDING_REQUESTS);
     const judgeRefusal = async () => {
       await expectRefused(res, ['TX-ACCEPT-4'], 'POST …/accept/post-office without transaction_id is refused with a 4xx');
       await verify(holds, {
@@ -66,16 +67,16 @@ test.describe('transactions: accepting a request', { tag: '@transactions' }, () 
     };
     // Accepted without the id, or no longer pending: the rule has failed, and the request is not there for the control.
     if ((res.status >= 200 && res.status <= 299) || !holds) await judgeRefusal();
-    const twin = await api.post(session, at, { transaction_id: randomUUID() });
+    const twin = await tx.accept(requestId, 'post-office', { transaction_id: randomUUID() });
     await expectControl(twin, '2xx', ['TX-ACCEPT-2'], 'the same accept with a transaction_id answers a 2xx');
     await judgeRefusal();
   });
 
-  test('[TX-ACCEPT-5] accepting a request that was already accepted is refused with a 4xx', { tag: '@should' }, async ({ api, control, seller }) => {
-    const { session } = seller;
+  test('[TX-ACCEPT-5] accepting a request that was already accepted is refused with a 4xx', { tag: '@should' }, async ({ control, seller }) => {
+    const tx = transactionsOf(seller);
     const { requestId } = await purchase({ ...seller, control });
-    await accept({ api, session }, requestId, 'home-pickup'); // the control: the same request, pending, is accepted
-    const again = await api.post(session, `${requestPath(requestId)}/accept/post-office`, { transaction_id: randomUUID() });
+    await accept(tx, requestId, 'home-pickup'); // the control: the same request, pending, is accepted
+    const again = await tx.accept(requestId, 'post-office', { transaction_id: randomUUID() });
     await expectRefused(again, ['TX-ACCEPT-5'], 'a second accept of the same request is refused with a 4xx');
   });
 });

@@ -13,12 +13,11 @@
  * be judged: not exercised, with its code (fixtures/refusal.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { expectStatus, type Sessions, skipWhenUnjudged, test } from '../fixtures.js';
-import { expectControl, expectRefused } from '../../fixtures/refusal.js';
+import { expectControl, expectRefused, expectStatus, type Sessions, skipWhenUnjudged, test } from '../fixtures.js';
 import { fillPath, listOperations } from '../../schemas/operations.js';
-import { bearerRefusalUnproven } from '../auth/support/bearer-control.js';
+import { bearerRefusalUnproven } from '../shared/bearer-control.js';
 import { knownRequestId, knownTransactionId } from './support/known-ids.js';
-import { requestPath, transactionPath } from './support/shipping.js';
+import { transactionsOf } from './support/shipping.js';
 
 const anyPlan = (sessions: Sessions) => sessions.shared(sessions.accounts('pro').length > 0 ? 'pro' : 'basic');
 
@@ -54,23 +53,23 @@ test.describe('transactions: access', { tag: '@transactions' }, () => {
   });
 
   test('[TX-TXN-1] GET /transactions/pending answers a 2xx', async ({ api, sessions }) => {
-    const res = await api.get(await anyPlan(sessions), '/transactions/pending');
+    const res = await transactionsOf({ api, session: await anyPlan(sessions) }).pendingTransactions();
     await expectStatus(res, '2xx', ['TX-TXN-1'], 'GET /transactions/pending answers a 2xx');
   });
 
-  test('[TX-REQ-4] GET /transactions/requests/{requestId} of an id that does not exist is refused with a 4xx', { tag: '@should' }, async ({ api, seller }) => {
-    const { session } = seller;
+  test('[TX-REQ-4] GET /transactions/requests/{requestId} of an id that does not exist is refused with a 4xx', { tag: '@should' }, async ({ seller }) => {
+    const tx = transactionsOf(seller);
     const known = await knownRequestId(seller);
-    await expectControl(await api.get(session, requestPath(known)), '2xx', ['TX-REQ-2'], 'GET /transactions/requests/{a request of the account} answers a 2xx');
-    const res = await api.get(session, requestPath(randomUUID()));
+    await expectControl(await tx.request(known), '2xx', ['TX-REQ-2'], 'GET /transactions/requests/{a request of the account} answers a 2xx');
+    const res = await tx.request(randomUUID());
     await expectRefused(res, ['TX-REQ-4'], 'GET /transactions/requests/{unknown id} is refused with a 4xx');
   });
 
-  test('[TX-TXN-3] GET /transactions/{transactionId} of an id that does not exist is refused with a 4xx', { tag: '@should' }, async ({ api, seller }) => {
-    const { session } = seller;
+  test('[TX-TXN-3] GET /transactions/{transactionId} of an id that does not exist is refused with a 4xx', { tag: '@should' }, async ({ seller }) => {
+    const tx = transactionsOf(seller);
     const known = await knownTransactionId(seller);
-    await expectControl(await api.get(session, transactionPath(known)), '2xx', ['TX-TXN-2'], 'GET /transactions/{a transaction of the account} answers a 2xx');
-    const res = await api.get(session, transactionPath(randomUUID()));
+    await expectControl(await tx.transaction(known), '2xx', ['TX-TXN-2'], 'GET /transactions/{a transaction of the account} answers a 2xx');
+    const res = await tx.transaction(randomUUID());
     await expectRefused(res, ['TX-TXN-3'], 'GET /transactions/{unknown id} is refused with a 4xx');
   });
 });

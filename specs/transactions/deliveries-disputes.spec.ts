@@ -6,20 +6,19 @@
  * (TX-DELIVERY-3), so the update sends the status the delivery record itself shows.
  */
 import { expectStatus, notExercised, recordFinding, test } from '../fixtures.js';
-import { acceptedTransaction, expectReadHolds, findField, transactionPath } from './support/shipping.js';
+import { acceptedTransaction, expectReadHolds, findField, transactionsOf } from './support/shipping.js';
 
 test.describe('transactions: deliveries and disputes', { tag: '@transactions' }, () => {
-  test('[TX-DELIVERY-1] registering the delivery of an accepted transaction answers a 2xx', async ({ api, control, seller }) => {
-    const { session } = seller;
+  test('[TX-DELIVERY-1] registering the delivery of an accepted transaction answers a 2xx', async ({ control, seller }) => {
     const { transactionId } = await acceptedTransaction({ ...seller, control });
-    const res = await api.post(session, `${transactionPath(transactionId)}/delivery/register`, {});
+    const res = await transactionsOf(seller).registerDelivery(transactionId);
     await expectStatus(res, '2xx', ['TX-DELIVERY-1'], 'POST /transactions/{id}/delivery/register answers a 2xx');
   });
 
-  test('[TX-DELIVERY-2] PATCH /deliveries/{deliveryId}/status of a registered delivery answers a 2xx', async ({ api, control, seller }, testInfo) => {
-    const { session } = seller;
+  test('[TX-DELIVERY-2] PATCH /deliveries/{deliveryId}/status of a registered delivery answers a 2xx', async ({ control, seller }, testInfo) => {
+    const tx = transactionsOf(seller);
     const { transactionId } = await acceptedTransaction({ ...seller, control });
-    const registered = await api.post(session, `${transactionPath(transactionId)}/delivery/register`, {});
+    const registered = await tx.registerDelivery(transactionId);
     await expectStatus(registered, '2xx', ['TX-DELIVERY-1'], 'POST /transactions/{id}/delivery/register answers a 2xx');
     const deliveryId = findField(registered.json, ['deliveryId', 'delivery_id']);
     if (!deliveryId) {
@@ -32,14 +31,13 @@ test.describe('transactions: deliveries and disputes', { tag: '@transactions' },
       test.skip(true, notExercised('target_state', 'no tracking status value is known (not shown by the spec, none in the delivery record)'));
       return;
     }
-    const res = await api.patch(session, `/deliveries/${encodeURIComponent(deliveryId)}/status`, { status });
+    const res = await tx.updateDeliveryStatus(deliveryId, status);
     await expectStatus(res, '2xx', ['TX-DELIVERY-2'], `PATCH /deliveries/{id}/status with the record's own status ${JSON.stringify(status)} answers a 2xx`);
   });
 
-  test('[TX-DISPUTE-1] a dispute the buyer opened is readable under its id', async ({ api, control, seller }) => {
-    const { session } = seller;
+  test('[TX-DISPUTE-1] a dispute the buyer opened is readable under its id', async ({ control, seller }) => {
     const { transactionId } = await acceptedTransaction({ ...seller, control });
     const { dispute_id } = await test.step('control API: the buyer opens a dispute', () => control.openDispute(transactionId));
-    await expectReadHolds({ api, session }, `/disputes/${encodeURIComponent(dispute_id)}`, dispute_id, ['TX-DISPUTE-1'], 'GET /disputes/{disputeId}');
+    await expectReadHolds(await transactionsOf(seller).dispute(dispute_id), dispute_id, ['TX-DISPUTE-1'], 'GET /disputes/{disputeId}');
   });
 });

@@ -11,7 +11,7 @@ import { extractList } from '../../schemas/lists.js';
 import { type NotificationBody, ofType, typesSeen } from './support/notification-checks.js';
 import { judgeAll } from './support/judge.js';
 import { Problems } from './support/problems.js';
-import { createTaggedItemIn } from './support/tagged-item.js';
+import { createTaggedItemIn } from '../shared/items/tagged-item.js';
 import { awaitDeliveries } from './support/waiting.js';
 
 const INACTIVATED = 'ITEM_INACTIVATED';

@@ -8,7 +8,7 @@ import { test, verify } from '../fixtures.js';
 import { CLOCK_SKEW_MS, type NotificationBody, ofType } from './support/notification-checks.js';
 import { judgeAll } from './support/judge.js';
 import { Problems } from './support/problems.js';
-import { createTaggedItem, inactivateItem } from './support/tagged-item.js';
+import { createTaggedItem, inactivateItem } from '../shared/items/tagged-item.js';
 import { awaitDeliveries } from './support/waiting.js';
 
 const INACTIVATED = 'ITEM_INACTIVATED';

@@ -9,7 +9,7 @@ import { notExercised, test } from '../fixtures.js';
 import { judgeAll } from './support/judge.js';
 import { ofType } from './support/notification-checks.js';
 import { Problems } from './support/problems.js';
-import { createTaggedItemAnyState, inactivateItem, roomForTaggedItems } from './support/tagged-item.js';
+import { createTaggedItemAnyState, inactivateItem, roomForTaggedItems } from '../shared/items/tagged-item.js';
 import { afterQuietPeriod, awaitDeliveries } from './support/waiting.js';
 
 const INACTIVATED = 'ITEM_INACTIVATED';

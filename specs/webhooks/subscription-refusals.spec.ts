@@ -13,8 +13,7 @@
  * its code, never passed. A 401 to a token that still works is the answer.
  */
 import { randomUUID } from 'node:crypto';
-import { expectStatus, notApplicable, test, verify } from '../fixtures.js';
-import { expectControl, expectRefused } from '../../fixtures/refusal.js';
+import { expectControl, expectRefused, expectStatus, notApplicable, test, verify } from '../fixtures.js';
 import { getSchema } from '../../schemas/index.js';
 import { describeEntry, listed, sameSet, type Webhooks } from './support/subscriptions.js';
 

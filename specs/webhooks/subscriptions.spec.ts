@@ -6,7 +6,7 @@
  * No event is provoked here: the receiver URLs only need to be valid addresses.
  */
 import { type ApiResponse, expectStatus, test, verify } from '../fixtures.js';
-import { describeEntry, listed, registerTokens, sameSet } from './support/subscriptions.js';
+import { describeEntry, listed, sameSet } from './support/subscriptions.js';
 
 /** The spec shows PUT and DELETE answering 204 with no body: both proven by one rule's assertions. */
 async function noContent(res: ApiResponse, operation: string, requirement: string): Promise<void> {
@@ -49,12 +49,11 @@ test.describe('webhook subscriptions', { tag: '@webhooks' }, () => {
     });
   });
 
-  test('[WH-SUB-4] PUT /webhooks/{id} answers 204 without a body and the list shows the new url and events', async ({ api, receiver, webhooks }) => {
-    const { session } = webhooks;
+  test('[WH-SUB-4] PUT /webhooks/{id} answers 204 without a body and the list shows the new url and events', async ({ receiver, webhooks }) => {
     const [first, second] = [await receiver.newHook(), await receiver.newHook({ user: 'sub-4' })];
     const webhook = await webhooks.create(first.url, ['ITEM_INACTIVATED']);
     const events = ['SALE_COMPLETED', 'CHAT_LEAD_CREATED'];
-    const res = await api.put(session, `/webhooks/${encodeURIComponent(webhook.id)}`, { url: second.url, events });
+    const res = await webhooks.put(webhook.id, { url: second.url, events });
     await noContent(res, 'PUT /webhooks/{id}', 'WH-SUB-4');
     const { res: list, entries } = await webhooks.list(['WH-SUB-4']);
     const entry = listed(entries, webhook.id);
@@ -67,10 +66,9 @@ test.describe('webhook subscriptions', { tag: '@webhooks' }, () => {
     });
   });
 
-  test('[WH-SUB-6] DELETE /webhooks/{id} answers 204 without a body and the webhook leaves the list', async ({ api, webhooks, hook }) => {
-    const { session } = webhooks;
+  test('[WH-SUB-6] DELETE /webhooks/{id} answers 204 without a body and the webhook leaves the list', async ({ webhooks, hook }) => {
     const webhook = await webhooks.create(hook.url, ['ITEM_INACTIVATED']);
-    const res = await api.delete(session, `/webhooks/${encodeURIComponent(webhook.id)}`);
+    const res = await webhooks.delete(webhook.id);
     await noContent(res, 'DELETE /webhooks/{id}', 'WH-SUB-6');
     const { res: list, entries } = await webhooks.list(['WH-SUB-6']);
     await verify(listed(entries, webhook.id) === undefined, {
@@ -82,12 +80,10 @@ test.describe('webhook subscriptions', { tag: '@webhooks' }, () => {
     });
   });
 
-  test('[WH-SUB-7][WH-SUB-3] PATCH /webhooks/{id}/token answers 200 with the id and a new token, which the list then shows', async ({ api, webhooks, hook }) => {
-    const { session } = webhooks;
+  test('[WH-SUB-7][WH-SUB-3] PATCH /webhooks/{id}/token answers 200 with the id and a new token, which the list then shows', async ({ webhooks, hook }) => {
     const webhook = await webhooks.create(hook.url, ['ITEM_INACTIVATED']);
     // The spec's request column says "none": no body is sent.
-    const res = await api.patch(session, `/webhooks/${encodeURIComponent(webhook.id)}/token`);
-    registerTokens(res.json);
+    const res = await webhooks.rotate(webhook.id);
     const body = res.json as { id?: unknown; token?: unknown } | undefined;
     await expectStatus(res, 200, ['WH-SUB-7'], 'PATCH /webhooks/{id}/token answers 200');
     await verify(body?.id === webhook.id, {

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { applyBreak, type BrokenCase, describeCase, type TreeFacts } from './broken.js';
-import type { CategoryFacts, Draft } from './generators.js';
+import type { CategoryFacts, Draft } from '../../shared/items/generators.js';
 import type { Base } from './proven.js';
 
 export class BrokenPayload {

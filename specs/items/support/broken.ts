@@ -8,9 +8,9 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { getSchema } from '../../../schemas/index.js';
-import { type AttributeDef, discreteDefs, keepsRules, numericDefs, textDefs } from './attributes.js';
-import { EXTERNAL_ID, LICENSE_PLATE } from './constants.js';
-import type { CategoryFacts } from './generators.js';
+import { type AttributeDef, discreteDefs, keepsRules, numericDefs, textDefs } from '../../shared/items/attributes.js';
+import { EXTERNAL_ID, LICENSE_PLATE } from '../../shared/items/constants.js';
+import type { CategoryFacts } from '../../shared/items/generators.js';
 
 export type AttributeBreak =
   | 'text-too-long'

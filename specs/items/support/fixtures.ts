@@ -1,41 +1,15 @@
 /**
- * The items group's fixtures (merged once with the others in specs/fixtures.ts):
+ * The items group's own fixtures, over the items model every group shares
+ * (specs/shared/items/fixtures.ts: `catalog`, `readItems`, `leaseItems`),
+ * merged once with the others in specs/fixtures.ts:
  *
- * - `catalog` (test): what the target offers to list items in
- *   (target-catalog.ts), read once per worker through `targetCatalogMemo`.
- * - `readItems` (test): the items API of the worker's shared Pro session, for
- *   read-only calls; it throws if anything is created with it.
- * - `leaseItems(plan)` (test): an account of the plan for this test alone
- *   (sessions.lease) and its items API; every item created is deleted after
- *   the test, before the account is released.
+ * - `proofs` (worker): the base drafts this worker has proven, each control sent
+ *   once (proven.ts), a worker fact held by the fixture, never module state.
  */
-import { test as base, type Plan, type Session } from '../../../fixtures/index.js';
-import { type Memo, memo } from '../../../lib/memo.js';
-import { itemsApiOf, readOnlyItemsApi } from './bind.js';
-import type { ItemsApi } from './items-api.js';
-import { readCatalog, type TargetCatalog } from './target-catalog.js';
+import { itemsTest } from '../../shared/items/fixtures.js';
+import { Proofs } from './proven.js';
 
-/** A leased account and its items API. */
-export interface LeasedItems {
-  items: ItemsApi;
-  session: Session;
-}
-
-export interface ItemsFixtures {
-  catalog: TargetCatalog;
-  readItems: ItemsApi;
-  leaseItems: (plan: Plan) => Promise<LeasedItems>;
-}
-
-export const itemsTest = base.extend<ItemsFixtures, { targetCatalogMemo: Memo<TargetCatalog> }>({
-  // The category tree and its attributes do not change during a run: one read per worker.
+export const itemsGroupTest = itemsTest.extend<object, { proofs: Proofs }>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this destructuring.
-  targetCatalogMemo: [async ({}, use) => use(memo()), { scope: 'worker', box: true }],
-  readItems: async ({ api, sessions }, use) => use(readOnlyItemsApi(api, await sessions.shared('pro'))),
-  catalog: async ({ readItems, targetCatalogMemo }, use) => use(await targetCatalogMemo.get(() => readCatalog(readItems))),
-  leaseItems: async ({ api, sessions, track }, use) =>
-    use(async (plan) => {
-      const session = await sessions.lease(plan);
-      return { items: itemsApiOf(api, session, track), session };
-    }),
+  proofs: [async ({}, use) => use(new Proofs()), { scope: 'worker', box: true }],
 });

@@ -5,8 +5,8 @@
  * category names differ from the English ones is one it translates into.
  */
 import type { Category } from '../../../schemas/types.js';
-import { discreteValues } from './attributes.js';
-import { namesById } from './categories.js';
+import { discreteValues } from '../../shared/items/attributes.js';
+import { namesById } from '../../shared/items/categories.js';
 
 /** The languages probed (bounded: one categories read each); primary tags a marketplace in Europe is likely to serve. */
 export const CANDIDATE_LANGUAGES = ['es', 'it', 'pt', 'fr', 'de'] as const;

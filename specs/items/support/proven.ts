@@ -11,10 +11,12 @@
  * The base is drawn from FC_BASE_SEED, else the run id (SC_RUN_ID): new every
  * run, the same in every worker, printed with a failure so it replays. Only an
  * accepted control is remembered: a refused one is tried again by the next
- * check (a refusal creates nothing), and its checks judge nothing.
+ * check (a refusal creates nothing), and its checks judge nothing. What a worker
+ * has proven is a worker fact: the `proofs` worker fixture (support/fixtures.ts)
+ * holds one `Proofs` per worker, never module state.
  */
 import fc from 'fast-check';
-import { type CategoryFacts, type Draft, draftFor } from './generators.js';
+import { type CategoryFacts, type Draft, draftFor } from '../../shared/items/generators.js';
 
 /** What proving a base answered: 201 (accepted), else why not. */
 export type Proof = { accepted: true } | { accepted: false; why: string };
@@ -43,36 +45,30 @@ export function baseFor(plan: 'pro' | 'basic', category: CategoryFacts, source =
   return { plan, category, draft: fc.sample(draftFor(category, { pro: false }), { numRuns: 1, seed })[0] };
 }
 
-const accepted = new Map<string, Base>();
-
 const keyOf = (plan: string, category: CategoryFacts) => `${plan}:${category.id}`;
 
-/**
- * The base of a plan and category, its control sent once per worker: `prove`
- * sends the base unbroken and answers how it went. Accepted proofs are kept.
- */
-export async function provenBase(
-  plan: 'pro' | 'basic',
-  category: CategoryFacts,
-  prove: (base: Base) => Promise<Proof>,
-): Promise<{ base: Base; proof: Proof; reused: boolean }> {
-  const key = keyOf(plan, category);
-  const known = accepted.get(key);
-  if (known) return { base: known, proof: { accepted: true }, reused: true };
-  const base = baseFor(plan, category);
-  const proof = await prove(base);
-  if (proof.accepted) accepted.set(key, base);
-  return { base, proof, reused: false };
-}
+/** The bases one worker has proven (accepted unbroken), by plan and category. */
+export class Proofs {
+  private readonly accepted = new Map<string, Base>();
 
-/** Keeps a base the caller's own create of it (201) has just proven, e.g. a check whose rule is that create. */
-export function rememberProof(base: Base): void {
-  accepted.set(keyOf(base.plan, base.category), base);
-}
+  /**
+   * The base of a plan and category, its control sent once per worker: `prove`
+   * sends the base unbroken and answers how it went. Accepted proofs are kept.
+   */
+  async provenBase(plan: 'pro' | 'basic', category: CategoryFacts, prove: (base: Base) => Promise<Proof>): Promise<{ base: Base; proof: Proof; reused: boolean }> {
+    const key = keyOf(plan, category);
+    const known = this.accepted.get(key);
+    if (known) return { base: known, proof: { accepted: true }, reused: true };
+    const base = baseFor(plan, category);
+    const proof = await prove(base);
+    if (proof.accepted) this.accepted.set(key, base);
+    return { base, proof, reused: false };
+  }
 
-/** Forgets every proof (tests). */
-export function forgetProofs(): void {
-  accepted.clear();
+  /** Keeps a base the caller's own create of it (201) has just proven, e.g. a check whose rule is that create. */
+  remember(base: Base): void {
+    this.accepted.set(keyOf(base.plan, base.category), base);
+  }
 }
 
 /**

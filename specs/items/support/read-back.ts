@@ -5,7 +5,7 @@
  * wherever the record keeps them (catalog ITEM-ATTR-11).
  */
 import type { ItemDetail } from '../../../schemas/types.js';
-import { attributeOnRead, type ItemsApi } from './items-api.js';
+import { attributeOnRead, type ItemsApi } from '../../shared/items/items-api.js';
 import { expectStatus, verify } from '../../../fixtures/index.js';
 
 type Json = Record<string, unknown>;

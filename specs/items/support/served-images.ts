@@ -17,7 +17,7 @@
  * bytes, under 10·2^20), a JPEG whose path has another extension.
  */
 import fc from 'fast-check';
-import type { ServedImage } from '../../../fixtures/served-image.js';
+import type { ServedImage } from '../../../fixtures/index.js';
 
 export type Broken = 'status' | 'redirect' | 'format' | 'size';
 

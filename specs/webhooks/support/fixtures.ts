@@ -7,13 +7,14 @@
  *   some account (webhooks count toward no quota, so subscription checks need
  *   no lease); what it creates is deleted after the test.
  * - `seller` (test): a Pro account leased for this test alone, with its webhook
- *   operations and the tagged items that provoke events (tagged-item.ts);
+ *   operations and the tagged items that provoke events (specs/shared/items/tagged-item.ts,
+ *   made from the `catalog` fixture's reading of the target);
  *   everything it creates is deleted after the test.
  */
-import { test as base, type Hook, type Sessions } from '../../../fixtures/index.js';
-import { type Memo, memo } from '../../../lib/memo.js';
+import type { Hook, Sessions } from '../../../fixtures/index.js';
+import { itemsTest } from '../../shared/items/fixtures.js';
 import { Webhooks } from './subscriptions.js';
-import { createTaggedItem, type ItemContext, provokeItemInactivated, type TaggedDraft } from './tagged-item.js';
+import { createTaggedItem, type ItemContext, provokeItemInactivated } from '../../shared/items/tagged-item.js';
 
 /** A leased Pro account as the event checks use it: a context for tagged-item.ts and shipping.ts, and its webhooks. */
 export interface Seller extends ItemContext {
@@ -37,15 +38,14 @@ function webhookSession(sessions: Sessions) {
   return sessions.pooled(sessions.accounts('basic').length > 0 ? 'basic' : 'pro');
 }
 
-export const webhooksTest = base.extend<WebhooksFixtures, { taggedDraftMemo: Memo<TaggedDraft | undefined> }>({
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this destructuring.
-  taggedDraftMemo: [async ({}, use) => use(memo()), { scope: 'worker', box: true }],
+// Over the items group's fixtures: the seller's items are made from the worker's one reading of the catalogue.
+export const webhooksTest = itemsTest.extend<WebhooksFixtures>({
   hook: async ({ receiver }, use) => use(await receiver.newHook()),
   webhooks: async ({ api, sessions, track }, use) => use(new Webhooks(api, await webhookSession(sessions), track)),
-  seller: async ({ api, sessions, track, imageHost, settings, taggedDraftMemo }, use) => {
+  seller: async ({ api, sessions, track, imageHost, settings, targetCatalogMemo }, use) => {
     const session = await sessions.lease('pro');
     const webhooks = new Webhooks(api, session, track);
-    const context: ItemContext = { api, session, imageHost, track, settings, drafts: taggedDraftMemo };
+    const context: ItemContext = { api, session, imageHost, track, settings, catalogMemo: targetCatalogMemo };
     await use({
       ...context,
       webhooks,

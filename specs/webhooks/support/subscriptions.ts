@@ -1,20 +1,22 @@
 /**
- * Webhook subscriptions as the checks need them: created, tracked for cleanup,
- * their token registered as a secret the moment it arrives, listed through
- * whatever wrapper the target uses (the spec shows none).
+ * The webhooks group's client: subscriptions as the checks need them, created,
+ * tracked for cleanup, listed through whatever wrapper the target uses (the spec
+ * shows none), and every path of a webhook built here. A token is registered as
+ * a secret the moment it arrives by the checked API client itself (every `token`
+ * field of every answer, lib/secrets.ts registerSecretFields): nothing here or in
+ * a check registers one again.
  */
 import {
   type ApiClient,
   type ApiResponse,
   expectSchema,
+  expectControl,
   expectStatus,
   type Hook,
-  registerSecret,
   type Session,
   type Track,
   verify,
 } from '../../../fixtures/index.js';
-import { expectControl } from '../../../fixtures/refusal.js';
 import { extractList } from '../../../schemas/lists.js';
 
 export interface Webhook {
@@ -24,21 +26,10 @@ export interface Webhook {
   token: string;
 }
 
-/** Every secret-bearing `token` string anywhere in a body is registered before anything can print it. */
-export function registerTokens(json: unknown): void {
-  if (Array.isArray(json)) for (const v of json) registerTokens(v);
-  else if (json !== null && typeof json === 'object') {
-    for (const [k, v] of Object.entries(json)) {
-      if (k === 'token' && typeof v === 'string') registerSecret(v);
-      else registerTokens(v);
-    }
-  }
-}
-
 /**
  * The webhook operations of one account: what it creates is tracked for
  * deletion before any assertion (a webhook created with a wrong status is
- * still removed), and every token is registered as a secret on arrival.
+ * still removed).
  */
 export class Webhooks {
   constructor(
@@ -55,7 +46,6 @@ export class Webhooks {
   /** POST /webhooks, unjudged: for refusals (a webhook it made is tracked all the same). */
   async post(body: unknown): Promise<ApiResponse> {
     const res = await this.api.post(this.session, '/webhooks', body);
-    registerTokens(res.json);
     this.track.created('webhook', this.session, res);
     return res;
   }
@@ -90,17 +80,14 @@ export class Webhooks {
     return this.api.delete(this.session, webhookPath(id));
   }
 
-  /** PATCH /webhooks/{id}/token, unjudged; the new token is registered as a secret. */
-  async rotate(id: string): Promise<ApiResponse> {
-    const res = await this.api.patch(this.session, `${webhookPath(id)}/token`);
-    registerTokens(res.json);
-    return res;
+  /** PATCH /webhooks/{id}/token, unjudged. */
+  rotate(id: string): Promise<ApiResponse> {
+    return this.api.patch(this.session, `${webhookPath(id)}/token`);
   }
 
   /** GET /webhooks → 200 and its entries (a bare array or any wrapper: the spec shows none). */
   async list(requirements = ['WH-SUB-2']): Promise<{ res: ApiResponse; entries: Record<string, unknown>[] }> {
     const res = await this.api.get(this.session, '/webhooks');
-    registerTokens(res.json);
     await expectStatus(res, 200, requirements, 'GET /webhooks answers 200');
     const entries = extractList(res.json);
     await verify(entries !== undefined, {
@@ -123,7 +110,7 @@ export class Webhooks {
 }
 
 /** The path of one webhook. */
-export const webhookPath = (id: string) => `/webhooks/${encodeURIComponent(id)}`;
+const webhookPath = (id: string) => `/webhooks/${encodeURIComponent(id)}`;
 
 /** The listed entry with this id, if any. */
 export function listed(entries: readonly Record<string, unknown>[], id: string): Record<string, unknown> | undefined {

@@ -4,9 +4,9 @@
  * `agree` is the check every command ends with: the target's hidden items and
  * its `used` count are the model's.
  */
-import type { ItemsApi } from '../items-api.js';
-import { entryFor } from '../items-api.js';
-import { isHidden } from '../paging.js';
+import type { ItemsApi } from '../../../shared/items/items-api.js';
+import { entryFor } from '../../../shared/items/items-api.js';
+import { isHidden } from '../../../shared/items/paging.js';
 import { describeModel, type QuotaModel, usedRange } from './model.js';
 import { recordFinding, verify } from '../../../../fixtures/index.js';
 import { test } from '@playwright/test';

@@ -3,8 +3,8 @@
  * it found it: the active items the account already holds are counted (from
  * GET /items, never touched), and every item the run created is deleted after it.
  */
-import { entryFor, type ItemsApi } from '../items-api.js';
-import { isHidden } from '../paging.js';
+import { entryFor, type ItemsApi } from '../../../shared/items/items-api.js';
+import { isHidden } from '../../../shared/items/paging.js';
 import { initialModel, type QuotaModel } from './model.js';
 import { agree, type QuotaReal } from './real.js';
 import { verify } from '../../../../fixtures/index.js';

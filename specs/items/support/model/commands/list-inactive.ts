@@ -1,5 +1,5 @@
 import type fc from 'fast-check';
-import { hasNoInactiveField, isHidden, repeatedIds } from '../../paging.js';
+import { hasNoInactiveField, isHidden, repeatedIds } from '../../../../shared/items/paging.js';
 import type { QuotaModel } from '../model.js';
 import type { QuotaReal } from '../real.js';
 import { verify } from '../../../../../fixtures/index.js';

@@ -1,7 +1,7 @@
 /**
  * Binds the items API to the harness: the checked client and a session become
  * an ItemsApi whose creates are tracked for deletion. The fixtures
- * (support/fixtures.ts) hand these out; the refusal helpers read one answer.
+ * (fixtures.ts) hand these out.
  */
 import { type ApiClient, type ImageHost, runTag, type Session, type Track } from '../../../fixtures/index.js';
 import type { Draft } from './generators.js';
@@ -30,12 +30,3 @@ export function readOnlyItemsApi(api: ApiClient, session: Session): ItemsApi {
 export function freshPayload(draft: Draft, imageHost: ImageHost, titlePrefix?: string): Record<string, unknown> {
   return toPayload(draft, { imageUrl: imageHost.url('valid'), externalId: runTag(), titlePrefix });
 }
-
-/**
- * The refusal helpers every group shares (fixtures/refusal.ts): one reading of
- * an answer that cannot be judged (`unjudged`: a 429 after the retries, a 401 to
- * a token a re-check did not prove alive), the hard refusal and the soft one
- * (`expectRefusedSoft(() => send(), …)`: a failure is recorded and the check
- * goes on; an unjudged answer is not exercised for its rules only).
- */
-export { expectRefused, expectRefusedSoft, unjudged } from '../../../fixtures/refusal.js';

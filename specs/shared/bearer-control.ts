@@ -9,10 +9,8 @@
  * the re-check proved alive) leaves the refusal's reason unknown, and the
  * operation not exercised, with its code.
  */
-import type { Exchange } from '../../../fixtures/index.js';
-import { requestLine } from '../../../fixtures/exchange.js';
-import { unjudged } from '../../../fixtures/refusal.js';
-import { notExercised } from '../../../protocol/outcomes.js';
+import { type Exchange, requestLine, unjudged } from '../../fixtures/index.js';
+import { notExercised } from '../../protocol/outcomes.js';
 
 /** Why the refusal cannot be told to be the bearer's (a coded outcome), or undefined when the control tells it apart. */
 export function bearerRefusalUnproven(refused: Exchange, control: Exchange, what = requestLine(refused)): string | undefined {

@@ -1,5 +1,5 @@
 /**
- * Binds support/room.ts to the harness (as bind.ts does for the items API):
+ * Binds room.ts to the harness (as bind.ts does for the items API):
  * the control API's limit setting when the settings give one, the cleanup's
  * `track.undo` for the restoration, `test.step` for the report. Used by the
  * items, webhooks and transactions checks that need free slots.
@@ -27,7 +27,7 @@ export function roomDeps(f: { settings: Settings; track: Track }, items: ItemsAp
   };
 }
 
-/** ensureRoom, then skips the test with its coded reason when the room cannot be had (support/room.ts). */
+/** ensureRoom, then skips the test with its coded reason when the room cannot be had (room.ts). */
 export async function needRoom(f: { settings: Settings; track: Track }, items: ItemsApi, session: Session, categoryId: number | string, wanted: RoomWanted) {
   const result: RoomResult = await ensureRoom(roomDeps(f, items, session, categoryId), wanted);
   if (!result.ok) skipUnjudged(result.reason);

@@ -5,8 +5,7 @@
  * Every create's answer is handed to `track` at once, so the harness deletes
  * what it made after the test whatever happens.
  */
-import type { ApiRequest, ApiResponse } from '../../../fixtures/api-client.js';
-import { expectStatus, verify } from '../../../fixtures/assertions.js';
+import { type ApiRequest, type ApiResponse, expectStatus, verify } from '../../../fixtures/index.js';
 import { extractList } from '../../../schemas/lists.js';
 import type { Category, ItemListed, LimitEntry } from '../../../schemas/types.js';
 import { MAX_PAGES, type WalkResult, walkPages } from './paging.js';

@@ -1,0 +1,31 @@
+/**
+ * The auth group's fixtures (merged once with the others in specs/fixtures.ts):
+ *
+ * - `auth` (test): the group's client (auth-client.ts): the identity provider
+ *   through the harness's `oauth`, the read that tells whether a token works,
+ *   the wait for a revoked token and the control of a token-endpoint refusal.
+ * - `bearerProbes` (worker): what the bearer checks (bearer-required.spec.ts)
+ *   learn once per worker, a worker fact held by the fixture, never module state.
+ */
+import { type ApiResponse, test as base } from '../../../fixtures/index.js';
+import { type Memo, memo } from '../../../lib/memo.js';
+import { AuthClient } from './auth-client.js';
+
+/** Real ids of the target to put in the paths and bodies the bearer checks send. */
+export interface ProbeIds {
+  categoryLeafId?: string;
+  itemId?: string;
+}
+
+export interface BearerProbes {
+  /** Read once per worker with a read-only session. */
+  ids: Memo<ProbeIds>;
+  /** Each operation's control with a valid token, by operationId: its refusals without a bearer and with a bogus one share it. */
+  controls: Map<string, Promise<ApiResponse>>;
+}
+
+export const authTest = base.extend<{ auth: AuthClient }, { bearerProbes: BearerProbes }>({
+  auth: async ({ oauth, api }, use) => use(new AuthClient(oauth, api)),
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this destructuring.
+  bearerProbes: [async ({}, use) => use({ ids: memo(), controls: new Map() }), { scope: 'worker', box: true }],
+});
