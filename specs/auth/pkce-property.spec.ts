@@ -17,10 +17,6 @@ import { isTransportFailure } from '../../fixtures/sessions.js';
 import { isInterruption, reportCases, trackRuns } from '../../fixtures/time-budget.js';
 import { CaseNotJudged } from '../../fixtures/unjudged.js';
 
-// Each case is a login and a code exchange: 10 keep the run's authorization-code grants low (the token
-// endpoint is rate limited per source IP); fewer than 5 in the time limit leave the rules not exercised.
-const NUM_RUNS = Number(process.env.SC_FC_RUNS ?? 10);
-const MIN_RUNS = Math.min(5, NUM_RUNS);
 const TIME_LIMIT_MS = 30_000;
 
 test.describe('PKCE verifiers', { tag: '@auth' }, () => {
@@ -31,8 +27,12 @@ test.describe('PKCE verifiers', { tag: '@auth' }, () => {
   }) => {
     test.setTimeout(TIME_LIMIT_MS + 30_000);
     const account = sessions.anyAccount('pro');
-    const seed = Number(process.env.SC_FC_SEED ?? Math.floor(Math.random() * 2 ** 31));
-    const path = process.env.SC_FC_PATH?.replace(/,/g, ':');
+    // Each case is a login and a code exchange: 10 (SC_FC_RUNS) keep the run's authorization-code grants low (the
+    // token endpoint is rate limited per source IP); fewer than 5 in the time limit leave the rules not exercised.
+    const NUM_RUNS = settings.property.pkceRuns;
+    const MIN_RUNS = Math.min(5, NUM_RUNS);
+    const seed = settings.property.seed ?? Math.floor(Math.random() * 2 ** 31);
+    const path = settings.property.path;
     test.info().annotations.push({ type: 'fast-check', description: `seed=${seed}${path ? ` path=${path}` : ''}` });
     // Lengths drawn over the whole range, the two bounds included (fast-check's default size keeps strings near minLength).
     const lengths = fc.oneof(fc.constant(43), fc.constant(128), fc.integer({ min: 43, max: 128 }));

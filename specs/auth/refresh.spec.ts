@@ -14,7 +14,7 @@
  */
 import { bogusToken, expectStatus, recordFinding, test, verify } from '../fixtures.js';
 import { expectTokenRefused } from '../../fixtures/refusal.js';
-import { pollUntilRefused, REVOCATION_WAIT_MS, skipWhenThrottled } from './revocation.js';
+import { pollUntilRefused, skipWhenThrottled } from './revocation.js';
 import { expectTokenControl } from './support/token-control.js';
 
 test.describe('refresh grant', { tag: '@auth' }, () => {
@@ -57,7 +57,7 @@ test.describe('refresh grant', { tag: '@auth' }, () => {
     await expectTokenRefused(() => oauth.refresh(rotated), ['AUTH-REFRESH-5'], 'a rotated-away aggregator refresh token is refused', { error: 'invalid_grant' });
   });
 
-  test('[AUTH-REUSE-4] presenting a rotated-away aggregator refresh token revokes the session', { tag: '@should' }, async ({ sessions, oauth, api }) => {
+  test('[AUTH-REUSE-4] presenting a rotated-away aggregator refresh token revokes the session', { tag: '@should' }, async ({ sessions, oauth, api, settings }) => {
     const session = await sessions.fresh(sessions.anyAccount('pro'));
     await session.refresh();
     const [rotated] = session.rotatedAway;
@@ -66,12 +66,12 @@ test.describe('refresh grant', { tag: '@auth' }, () => {
       error: 'invalid_grant',
     });
     // A resource server may honour a cached or self-contained access token for a while: poll, then only a finding.
-    const res = await pollUntilRefused(api, session.accessToken);
+    const res = await pollUntilRefused(api, session.accessToken, settings.revocationWaitMs);
     skipWhenThrottled(res, "the revoked session's access token on the API");
     if (res.status < 400 || res.status > 499) {
       recordFinding(test.info(), {
         requirement: 'AUTH-REUSE-4',
-        message: `the revoked aggregator session's access token was still accepted (${res.status}) ${REVOCATION_WAIT_MS} ms after the reuse`,
+        message: `the revoked aggregator session's access token was still accepted (${res.status}) ${settings.revocationWaitMs} ms after the reuse`,
       });
     }
   });

@@ -1,22 +1,20 @@
 /**
- * Helper of the auth specs (not a spec file): how long to wait for a revoked
- * access token to stop working, and the wait itself.
+ * Helper of the auth specs (not a spec file): the wait for a revoked access
+ * token to stop working.
  */
 import { type ApiClient, type ApiResponse, notExercised, skipUnjudged } from '../../fixtures/index.js';
-
-/**
- * How long a revoked session's access token may keep working. A resource server
- * may honour a self-contained or cached access token for a while: the checks
- * poll this long before they conclude (SC_REVOCATION_WAIT_MS, default 10000).
- */
-export const REVOCATION_WAIT_MS = Number(process.env.SC_REVOCATION_WAIT_MS ?? 10_000);
 
 /**
  * Calls GET /items/categories with the access token until it is refused (a 4xx
  * other than 429: throttling refuses every token alike) or `timeoutMs` passes;
  * returns the last answer. At most one call per 500 ms.
+ *
+ * `timeoutMs` is how long a revoked session's access token may keep working:
+ * a resource server may honour a self-contained or cached access token for a
+ * while, so the checks poll this long before they conclude
+ * (`settings.revocationWaitMs`, SC_REVOCATION_WAIT_MS, default 10000).
  */
-export async function pollUntilRefused(api: ApiClient, accessToken: string, timeoutMs = REVOCATION_WAIT_MS): Promise<ApiResponse> {
+export async function pollUntilRefused(api: ApiClient, accessToken: string, timeoutMs: number): Promise<ApiResponse> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const res = await api.get({ accessToken }, '/items/categories');

@@ -11,6 +11,7 @@
 import fc from 'fast-check';
 import { lastFailureOnly, stopAfterProperty } from '../../../fixtures/ledger.js';
 import { allowTime, isInterruption, reportCases, trackRuns } from '../../../fixtures/time-budget.js';
+import { currentSettings } from '../../../settings/settings.js';
 
 export interface PropertyOptions {
   /** Generated runs, beyond the examples (fast-check counts examples in numRuns: they are added here). */
@@ -29,24 +30,17 @@ export interface PropertyOptions {
   replayEnv?: string;
 }
 
-/** FC_SEED (or SC_FC_SEED, the name the auth group's property reads) when set; a new seed otherwise. */
+/** FC_SEED (or SC_FC_SEED) when set (`settings.property.seed`); a new seed otherwise. */
 export function fcSeed(): number {
-  const raw = process.env.FC_SEED || process.env.SC_FC_SEED;
-  const fromEnv = Number(raw);
-  return raw && Number.isInteger(fromEnv) ? fromEnv : Date.now() ^ (Math.random() * 0x100000000);
+  return currentSettings().property.seed ?? Date.now() ^ (Math.random() * 0x100000000);
 }
 
 /** FC_REPLAY_PATH: the replayPath fast-check prints for a failed commands run. */
-export const replayPath = (): string | undefined => process.env.FC_REPLAY_PATH || undefined;
+export const replayPath = (): string | undefined => currentSettings().property.replayPath;
 
 /** The least time box of a fixed scenario (see assertProperty). */
 const FIXED_TIME_BOX_MS = 60_000;
 
-/** SC_REQUEST_TIMEOUT_MS (validated with the other settings before any check), else its default. */
-function requestDeadlineMs(): number {
-  const n = Number(process.env.SC_REQUEST_TIMEOUT_MS);
-  return Number.isFinite(n) && n > 0 ? n : 15_000;
-}
 
 /** What a property came to: the cases that completed and the outcomes of those not judged (fixtures/unjudged.ts). */
 export interface PropertyCases {
@@ -56,7 +50,7 @@ export interface PropertyCases {
 
 export async function assertProperty<Ts extends [unknown, ...unknown[]]>(property: fc.IAsyncProperty<Ts>, options: PropertyOptions): Promise<PropertyCases> {
   const seed = fcSeed();
-  const path = options.fixed ? undefined : process.env.FC_PATH || process.env.SC_FC_PATH || undefined;
+  const path = options.fixed ? undefined : currentSettings().property.path;
   // Runs are counted, and a run the time box abandoned is awaited before anything else touches the account.
   // Only the counterexample fast-check reports is charged: the failures of the runs it superseded are forgotten.
   const runs = trackRuns(lastFailureOnly(property));
@@ -71,7 +65,7 @@ export async function assertProperty<Ts extends [unknown, ...unknown[]]>(propert
   // A fixed scenario is one deterministic run: its time box only guards against a hang, so it is at least
   // FIXED_TIME_BOX_MS (at a 300 ms round trip the quota scenario needs ~30 s; cut, it exercises nothing).
   // A property's time box is longer than two request deadlines: one slow answer must not end it before a case completes.
-  const floor = Math.max(options.fixed ? FIXED_TIME_BOX_MS : 0, 2 * requestDeadlineMs());
+  const floor = Math.max(options.fixed ? FIXED_TIME_BOX_MS : 0, 2 * currentSettings().requestTimeoutMs);
   const timeLimitMs = Math.max(options.timeLimitMs, floor);
   // The time box, and the wait for a run it abandons, come on top of the test's own timeout.
   allowTime(timeLimitMs + 20_000);
