@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type ReporterDescription } from '@playwright/test';
-import { ruleGrep, SELECTED_RULES } from './settings/rule-selection.js';
+import { grepForIds } from './catalog/ids.js';
+import { SELECTED_RULES } from './settings/rule-selection.js';
 import { environment, ensureRunId } from './settings/run-context.js';
 import { readCurrentSettings } from './settings/settings.js';
 import { installStopHandlers, isRunnerProcess } from './reporting/run-stop.js';
@@ -65,8 +66,8 @@ const reporter: ReporterDescription[] = listing
       ['./reporting/conformance-reporter.ts', { root, reportsDir: reports }],
     ];
 
-/** SC_RULE (and --rule): exactly the checks whose titles name the rules (settings/rule-selection.ts). */
-const grep = run.rules.length ? new RegExp(ruleGrep(run.rules)) : undefined;
+/** SC_RULE (and --rule): exactly the checks whose titles name the rules (catalog/ids.ts grepForIds). */
+const grep = run.rules.length ? new RegExp(grepForIds(run.rules)) : undefined;
 
 export default defineConfig({
   testDir: 'specs',

@@ -1,5 +1,5 @@
 /**
- * `--rule ID` / SC_RULE selects exactly the checks whose titles name the rule, as
+ * `--rule ID` / SC_RULE (and the kill matrix: catalog/ids.ts grepForIds) selects exactly the checks whose titles name the rule, as
  * catalog/ids.ts reads a title (its leading brackets): never ITEM-QUOTA-10 for
  * ITEM-QUOTA-1, never an ID in a file name, a describe title or later prose.
  * The pattern is checked on made-up titles, then over the whole suite as
@@ -9,12 +9,12 @@ import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { parseTitleIds } from '../catalog/ids.js';
-import { parseRules, ruleGrep } from '../settings/rule-selection.js';
+import { grepForIds, parseTitleIds } from '../catalog/ids.js';
+import { parseRules } from '../settings/rule-selection.js';
 import { cleanEnv } from './external-reference.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const selects = (rules: string[], grepTitle: string) => new RegExp(ruleGrep(rules)).test(grepTitle);
+const selects = (rules: string[], grepTitle: string) => new RegExp(grepForIds(rules)).test(grepTitle);
 
 test('the pattern: the ID as a whole entry of a title’s leading brackets, nowhere else', () => {
   const at = (title: string, file = 'items/quota.spec.ts', describe = 'Quota') => `  ${file} ${describe} ${title} @items`;
