@@ -24,8 +24,10 @@ interface Node {
 const { babelParse } = createRequire(import.meta.url)('playwright/lib/transform/babelBundle') as { babelParse: (code: string, file: string, isModule: boolean) => Node };
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-/** The product: everything but the project's own tests, the standalone example client and generated output. */
-const PRODUCT = ['catalog', 'fixtures', 'lib', 'protocol', 'reference', 'reporting', 'schemas', 'scripts', 'settings', 'specs', 'teeth', 'playwright.config.ts'];
+/** Not the product: the project's own tests, the standalone example client (it uses none of the suite's code), output. */
+const NOT_PRODUCT = new Set(['tests', 'examples', 'docs', 'node_modules', 'reports', 'test-results', 'blob-report', 'playwright-report']);
+/** The product: every other top-level folder (a new one is covered as it appears) and the root's sources. */
+const PRODUCT = readdirSync(ROOT).filter((name) => !name.startsWith('.') && !NOT_PRODUCT.has(name) && (statSync(join(ROOT, name)).isDirectory() || /\.m?ts$/.test(name)));
 const ALLOWED = new Set(['settings/settings.ts', 'settings/run-context.ts', 'reference/config.ts']);
 
 function sources(path: string): string[] {
