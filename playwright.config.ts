@@ -1,8 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type ReporterDescription } from '@playwright/test';
-import { loadSettings, readRunSettings, ruleGrep } from './fixtures/settings.js';
+import { grepForIds } from './catalog/ids.js';
+import { SELECTED_RULES } from './settings/rule-selection.js';
+import { environment, ensureRunId } from './settings/run-context.js';
+import { readCurrentSettings } from './settings/settings.js';
 import { installStopHandlers, isRunnerProcess } from './reporting/run-stop.js';
 import { PLAYWRIGHT_HTML_OPTIONS } from './reporting/playwright-html-options.js';
 
@@ -22,29 +24,21 @@ import { PLAYWRIGHT_HTML_OPTIONS } from './reporting/playwright-html-options.js'
  *   SC_REPORTS           output folder (default reports, in the folder the run starts in)
  */
 const root = fileURLToPath(new URL('.', import.meta.url));
+// The settings, read once; a bad one stops the run in global setup (no need to start the reference for that).
+const { settings, problems } = readCurrentSettings();
+const run = settings.run;
 // Writes go under the folder the run starts in (the repository with npm run; the user's folder with the
 // installed command, which passes SC_REPORTS absolute), never into the package itself.
-const reports = resolve(process.env.SC_REPORTS ?? 'reports');
-const embedded = !process.env.SC_BASE_URL;
-const run = readRunSettings(process.env);
+const reports = resolve(run.reports);
+const settingsValid = problems.length === 0;
 // The embedded reference listens on a port the system picks (REFERENCE_PORT=0) unless
 // REFERENCE_PORT is given, so several runs (the kill matrix, developers) never collide,
 // and prints it: webServer.wait reads it back into REFERENCE_PORT before global setup
 // and the workers start, so they all see the port it holds.
-const referencePort = process.env.REFERENCE_PORT ?? '0';
+const referencePort = String(settings.referencePort ?? 0);
 
 // One id per run, inherited by every worker: tags what the run creates (external_id prefix).
-process.env.SC_RUN_ID ??= `scc-${randomBytes(4).toString('hex')}`;
-
-// A bad setting stops the run in global setup: no need to start the reference for that.
-const settingsValid = (() => {
-  try {
-    loadSettings(process.env);
-    return true;
-  } catch {
-    return false;
-  }
-})();
+ensureRunId(run.runId);
 
 // SIGTERM stops the run as Ctrl-C does: reports written, the reference stopped (reporting/run-stop.ts).
 if (isRunnerProcess()) installStopHandlers();
@@ -54,11 +48,7 @@ const argv = process.argv;
 const listing = argv.includes('--list');
 const sharded = argv.some((a) => a.startsWith('--shard'));
 
-const consoleReporters: ReporterDescription[] = (process.env.SC_CONSOLE_REPORTER?.trim() || (process.env.CI ? 'dot' : 'list'))
-  .split(',')
-  .map((name) => name.trim())
-  .filter(Boolean)
-  .map((name) => [name]);
+const consoleReporters: ReporterDescription[] = (run.consoleReporters ?? [environment.ci() ? 'dot' : 'list']).map((name) => [name]);
 
 const reporter: ReporterDescription[] = listing
   ? consoleReporters
@@ -67,7 +57,7 @@ const reporter: ReporterDescription[] = listing
       ['json', { outputFile: `${reports}/playwright.json` }],
       // SC_VIEWER_REPORTS=0: no Playwright HTML report and no Allure results, for runs read by code only (each of
       // the kill matrix's hundred-odd runs, where they cost time and are never opened).
-      ...(process.env.SC_VIEWER_REPORTS === '0'
+      ...(!run.viewerReports
         ? []
         : ([
             ['html', { outputFolder: `${reports}/html`, ...PLAYWRIGHT_HTML_OPTIONS }],
@@ -78,8 +68,8 @@ const reporter: ReporterDescription[] = listing
       ['./reporting/conformance-reporter.ts', { root, reportsDir: reports }],
     ];
 
-/** SC_RULE: a rule's ID as a whole word in the title (ITEM-QUOTA-1 never selects ITEM-QUOTA-10). */
-const grep = run.rules.length ? new RegExp(ruleGrep(run.rules)) : undefined;
+/** SC_RULE (and --rule): exactly the checks whose titles name the rules (catalog/ids.ts grepForIds). */
+const grep = run.rules.length ? new RegExp(grepForIds(run.rules)) : undefined;
 
 export default defineConfig({
   testDir: 'specs',
@@ -90,15 +80,16 @@ export default defineConfig({
   timeout: 60_000,
   globalTimeout: run.runDeadlineS * 1000,
   expect: { timeout: 10_000 },
-  forbidOnly: !!process.env.CI,
-  ...(grep ? { grep } : {}),
+  forbidOnly: environment.ci(),
+  // The JSON report keeps no RegExp: the rules go into its metadata too, for the report's selection line.
+  ...(grep ? { grep, metadata: { [SELECTED_RULES]: run.rules } } : {}),
   reporter,
   outputDir: resolve('test-results/conformance'),
   globalSetup: './fixtures/global-setup.ts',
   // Traces, videos and screenshots would capture login forms and tokens: off.
   use: { trace: 'off', video: 'off', screenshot: 'off' },
   webServer:
-    embedded && !listing && settingsValid
+    settings.embedded && !listing && settingsValid
       ? {
           // node --import tsx, not npx tsx: npx adds 1-2 s to every start, and the kill matrix starts ~120 references.
           command: 'node --import tsx reference/main.ts',

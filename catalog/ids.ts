@@ -59,13 +59,19 @@ export function idTopic(id: string): string {
 export const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * The `--grep` pattern that selects every check citing one of `ids` in brackets:
- * `\[(ITEM-QUOTA-1|ITEM-LIST-2)\]`. Playwright matches it against the file path,
- * the describe titles, the test title and the tags joined by spaces, so it may
- * select a little more than the checks citing the IDs; the verdicts count only
- * the checks whose leading brackets cite them (parseTitleIds).
+ * The `--grep` pattern of exactly the checks whose titles cite one of `ids` (as
+ * parseTitleIds reads them): an ID as a whole entry of the title's LEADING
+ * brackets, `[ITEM-QUOTA-1][ITEM-LIST-2] …` or `[ITEM-QUOTA-1, ITEM-LIST-2] …`;
+ * never ITEM-QUOTA-10 for ITEM-QUOTA-1, never an ID in the file path or later prose.
+ * Playwright matches `grep` against "<file> <describe titles> <title> <tags>"
+ * joined by spaces, so the pattern starts at a bracket group that begins a word;
+ * a describe title beginning with a bracket would be read as a title (the suite
+ * has none: tests/rule-selection.spec.ts compares the selection with parseTitleIds
+ * over the whole suite). SC_RULE and `--rule` (settings/rule-selection.ts) and the
+ * kill matrix select with it.
  */
 export function grepForIds(ids: readonly string[]): string {
   if (ids.length === 0) throw new Error('grepForIds: no IDs (a grep for nothing would select nothing or everything)');
-  return `\\[(${ids.map(escapeRegExp).join('|')})\\]`;
+  const any = ids.map(escapeRegExp).join('|');
+  return `(?:^|\\s)(?:\\[[^\\]]*\\]\\s*)*\\[(?:[^\\]]*[,\\s])?(?:${any})(?:[,\\s][^\\]]*)?\\]`;
 }

@@ -109,3 +109,12 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): ReferenceO
     tokenPrefix,
   };
 }
+
+/** REFERENCE_IMAGE_TIMEOUT_MS: the deadline of one image fetch, when set to a positive integer. */
+export function imageTimeoutSetting(env: NodeJS.ProcessEnv = process.env): number | undefined {
+  const value = Number(env.REFERENCE_IMAGE_TIMEOUT_MS);
+  return Number.isInteger(value) && value > 0 ? value : undefined;
+}
+
+/** REFERENCE_DEBUG=1: an unexpected error's stack is printed with its line. */
+export const referenceDebug = (): boolean => !!process.env.REFERENCE_DEBUG;

@@ -1,3 +1,4 @@
+import { referenceDebug } from './config.js';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { ApiError, OAuthError } from './core/errors.js';
@@ -55,7 +56,7 @@ export function send(res: ServerResponse, reply: Reply, stats?: FrameStats): voi
 /** The one place a 500 is answered: counted, logged without request data (it may hold secrets). */
 function lastResort(res: ServerResponse, err: unknown, where: string, stats?: FrameStats): void {
   if (stats) stats.serverErrors++;
-  const detail = process.env.REFERENCE_DEBUG ? ` ${err instanceof Error ? err.stack : String(err)}` : '';
+  const detail = referenceDebug() ? ` ${err instanceof Error ? err.stack : String(err)}` : '';
   console.error(`reference: unexpected error while ${where} (answered 500; REFERENCE_DEBUG=1 shows the stack)${detail}`);
   if (res.headersSent || res.destroyed) {
     res.destroy();

@@ -1,4 +1,4 @@
-import { optionsFromEnv } from './config.js';
+import { optionsFromEnv, referenceDebug } from './config.js';
 import { startReference } from './server.js';
 
 /**
@@ -49,7 +49,7 @@ async function main(): Promise<void> {
   // A stray exception in a timer (a webhook retry, an image fetch) must not take the
   // whole target down in the middle of a conformance run: say it, keep serving.
   process.on('uncaughtException', (err) => {
-    const detail = process.env.REFERENCE_DEBUG ? ` ${err.stack}` : ' (REFERENCE_DEBUG=1 shows the stack)';
+    const detail = referenceDebug() ? ` ${err.stack}` : ' (REFERENCE_DEBUG=1 shows the stack)';
     console.error(`reference: uncaught ${err.name}${detail}`);
   });
 }

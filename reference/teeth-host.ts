@@ -1,4 +1,4 @@
-import type { ReferenceOptions } from './config.js';
+import { type ReferenceOptions, referenceDebug } from './config.js';
 import { type RunningReference, startReference } from './server.js';
 
 /**
@@ -59,6 +59,6 @@ process.on('disconnect', () => {
 
 // As reference/main.ts: a stray exception in one reference's timer must not take the others down.
 process.on('uncaughtException', (err) => {
-  const detail = process.env.REFERENCE_DEBUG ? ` ${err.stack}` : ' (REFERENCE_DEBUG=1 shows the stack)';
+  const detail = referenceDebug() ? ` ${err.stack}` : ' (REFERENCE_DEBUG=1 shows the stack)';
   console.error(`reference host: uncaught ${err.name}${detail}`);
 });

@@ -19,6 +19,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { maskDeep, maskText } from './masking.js';
+import { childEnv } from '../settings/run-context.js';
 import { idPrefix, idTopic, parseTitleIds } from '../catalog/ids.js';
 import { groupInfo, type Requirement } from '../catalog/index.js';
 import type { ConformanceReport } from './types.js';
@@ -183,12 +184,12 @@ const ANALYTICS = /<script async src="https:\/\/www\.googletagmanager\.com[^"]*"
 /**
  * Builds reports/allure/index.html (Awesome: every check) and
  * reports/allure/dashboard.html (the dashboard plugin's charts), one file each,
- * analytics tag removed. With SC_HISTORY set, Allure's own history
+ * analytics tag removed. With `historyDir` (SC_HISTORY) given, Allure's own history
  * (allure-history.jsonl in that folder, the last 30 runs) is read and appended
  * so that the trends of both span nightly runs. Returns an error message, or
  * undefined on success.
  */
-export function generateAllure(resultsDir: string, outDir: string, name = 'Seller Connect conformance', env: NodeJS.ProcessEnv = process.env): string | undefined {
+export function generateAllure(resultsDir: string, outDir: string, name = 'Seller Connect conformance', historyDir?: string): string | undefined {
   if (!existsSync(resultsDir) || !readdirSync(resultsDir).some((f) => f.endsWith('-result.json'))) return `no Allure results in ${resultsDir}`;
   let cli: string;
   try {
@@ -201,9 +202,9 @@ export function generateAllure(resultsDir: string, outDir: string, name = 'Selle
   const cfgDir = mkdtempSync(join(tmpdir(), 'sc-allure-'));
   const cfg = join(cfgDir, 'allurerc.json');
   let history: Record<string, unknown> = {};
-  if (env.SC_HISTORY) {
-    mkdirSync(env.SC_HISTORY, { recursive: true });
-    history = { historyPath: join(env.SC_HISTORY, 'allure-history.jsonl'), appendHistory: true, historyLimit: 30 };
+  if (historyDir) {
+    mkdirSync(historyDir, { recursive: true });
+    history = { historyPath: join(historyDir, 'allure-history.jsonl'), appendHistory: true, historyLimit: 30 };
   }
   const common = { singleFile: true, reportName: name, reportLanguage: 'en' };
   writeFileSync(cfg, JSON.stringify({ name, ...history, plugins: { awesome: { options: { ...common, groupBy: ['epic', 'feature', 'story'] } }, dashboard: { options: common } } }));
@@ -212,7 +213,7 @@ export function generateAllure(resultsDir: string, outDir: string, name = 'Selle
   rmSync(outDir, { recursive: true, force: true });
   const res = spawnSync(process.execPath, [cli, 'generate', resultsDir, '--config', cfg, '--output', built], {
     encoding: 'utf8',
-    env: { ...process.env, ALLURE_NO_ANALYTICS: 'true' },
+    env: childEnv({ ALLURE_NO_ANALYTICS: 'true' }),
     timeout: 300_000,
   });
   try {

@@ -14,7 +14,7 @@
 import { brokenRunLine } from '../fixtures/target-health.js';
 import type { FullConfig, FullResult, Reporter } from '@playwright/test/reporter';
 import { recordedPreflight } from '../fixtures/preflight.js';
-import { readRunSettings } from '../fixtures/settings.js';
+import { readCurrentSettings } from '../settings/settings.js';
 import { loadCatalog } from '../catalog/index.js';
 import { finishRun } from './finish.js';
 import { preflightRead } from './preflight-report.js';
@@ -48,7 +48,7 @@ export default class ConformanceReporter implements Reporter {
     const after = seconds(Date.now() - this.started);
     if (result.status === 'timedout') {
       // No config when the deadline passed before the checks began (onBegin): the setting says it.
-      const ms = this.config?.globalTimeout || readRunSettings(process.env).runDeadlineS * 1000;
+      const ms = this.config?.globalTimeout || readCurrentSettings().settings.run.runDeadlineS * 1000;
       const limit = ms ? seconds(ms) : 'its global timeout';
       return `the run was stopped by its deadline (${limit}, SC_RUN_DEADLINE_S) after ${after}: the checks that finished are judged, the rest were not run`;
     }

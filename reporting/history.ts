@@ -84,20 +84,21 @@ export function appendHistory(dir: string, point: RunPoint): string {
  * (this run appended when it is a whole, unbroken run), else from
  * SC_PREVIOUS_REPORT. Never throws: a trend is an extra.
  */
-export function runTrend(env: NodeJS.ProcessEnv, rep: ConformanceReport): RunPoint[] {
+export function runTrend(where: { history?: string; previousReport?: string }, rep: ConformanceReport): RunPoint[] {
   const now = runPoint(rep);
+  const { history, previousReport } = where;
   try {
-    if (env.SC_HISTORY) {
-      const earlier = readHistory(env.SC_HISTORY).filter((p) => p.time !== now.time);
-      if (!now.filtered && rep.run.errors.length === 0) appendHistory(env.SC_HISTORY, now);
-      if (earlier.length || !env.SC_PREVIOUS_REPORT) return [...earlier.slice(-(HISTORY_LIMIT - 1)), now];
+    if (history) {
+      const earlier = readHistory(history).filter((p) => p.time !== now.time);
+      if (!now.filtered && rep.run.errors.length === 0) appendHistory(history, now);
+      if (earlier.length || !previousReport) return [...earlier.slice(-(HISTORY_LIMIT - 1)), now];
     }
-    if (env.SC_PREVIOUS_REPORT && existsSync(env.SC_PREVIOUS_REPORT)) {
-      const before = runPoint(JSON.parse(readFileSync(env.SC_PREVIOUS_REPORT, 'utf8')));
+    if (previousReport && existsSync(previousReport)) {
+      const before = runPoint(JSON.parse(readFileSync(previousReport, 'utf8')));
       if (before.time !== now.time) return [before, now];
     }
   } catch {
     // an unreadable previous report is already a problem of the run (reporting/diff.ts): no trend then
   }
-  return env.SC_HISTORY || env.SC_PREVIOUS_REPORT ? [now] : [];
+  return history || previousReport ? [now] : [];
 }

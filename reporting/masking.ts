@@ -4,13 +4,13 @@
  * place a leaked secret would travel furthest (CI artifacts, mail, tickets).
  *
  * Layers: lib/secrets.ts `mask` (registered values + structural), the run's own
- * settings registered as secrets (this process never saw the workers' tokens,
- * but it does see SC_CLIENT_SECRET, SC_CONTROL_TOKEN and the passwords), a
- * free-text `Bearer …` rule, and key-aware masking of parsed objects.
+ * settings' secrets (`settings.secrets`: this process never saw the workers' tokens,
+ * but it does see the client secret, the control token and the passwords, the
+ * embedded reference's included), a free-text `Bearer …` rule, and key-aware
+ * masking of parsed objects.
  */
-import { readFileSync } from 'node:fs';
 import { isErrorCode, MASK, mask, maskCredential, registerSecret, SECRET_FIELDS, SECRET_HEADERS } from '../lib/secrets.js';
-import { referenceCredentials } from '../reference/config.js';
+import type { Settings } from '../settings/settings.js';
 
 export { MASK };
 
@@ -43,24 +43,6 @@ export function maskDeep<T>(value: T, key?: string): T {
   return value;
 }
 
-/**
- * Passwords from SC_ACCOUNTS: inline JSON or the path of a JSON file. A value
- * that is neither is a bad setting whose error message may echo it: then the
- * whole value is the secret.
- */
-function accountPasswords(raw: string | undefined): string[] {
-  if (!raw) return [];
-  let text = raw.trim();
-  try {
-    if (!text.startsWith('[') && !text.startsWith('{')) text = readFileSync(text, 'utf8');
-    const list: unknown = JSON.parse(text);
-    if (!Array.isArray(list)) return [raw];
-    return list.map((a) => (a && typeof a === 'object' ? (a as { password?: unknown }).password : undefined)).filter((p): p is string => typeof p === 'string');
-  } catch {
-    return [raw];
-  }
-}
-
 // The forms registered, kept here too for `maskValues`: a by-value pass that is safe on rendered HTML,
 // where the structural rules (which eat a header line to its end) would tear markup apart.
 const runSecrets = new Set<string>();
@@ -69,18 +51,9 @@ function remember(value: string | undefined): void {
   for (const form of registerSecret(value)) runSecrets.add(form);
 }
 
-/**
- * Registers the secrets this process can know of: the target's settings and the
- * embedded reference's credentials (its defaults, or its REFERENCE_ settings).
- * Call once before building a report.
- */
-export function registerRunSecrets(env: NodeJS.ProcessEnv = process.env): void {
-  for (const name of ['SC_CLIENT_SECRET', 'SC_CONTROL_TOKEN']) remember(env[name]);
-  for (const p of accountPasswords(env.SC_ACCOUNTS)) remember(p);
-  const reference = referenceCredentials(env);
-  remember(reference.clientSecret);
-  remember(reference.controlToken);
-  for (const a of reference.accounts) remember(a.password);
+/** Registers the secrets of the run's settings (`settings.secrets`). Call once before building a report. */
+export function registerRunSecrets(secrets: readonly string[]): void {
+  for (const secret of secrets) remember(secret);
 }
 
 /** Replaces the registered run secrets (by value only) in a finished output. */
@@ -91,9 +64,9 @@ export function maskValues(text: string): string {
 }
 
 /** The target as a report may show it: origin and path, never userinfo, query or fragment. */
-export function describeTarget(env: NodeJS.ProcessEnv = process.env): string {
-  const raw = env.SC_BASE_URL;
-  if (!raw) return 'embedded reference';
+export function describeTarget(settings: Pick<Settings, 'embedded' | 'baseUrl'>): string {
+  const raw = settings.baseUrl;
+  if (settings.embedded) return 'embedded reference';
   try {
     const u = new URL(raw);
     return maskText(`${u.protocol}//${u.host}${u.pathname === '/' ? '' : u.pathname}`);

@@ -14,6 +14,7 @@ import { TRANSIENT_REASONS } from '../protocol/outcomes.js';
 import type { ReadReport } from './playwright-report.js';
 import { isServerMust } from './scope.js';
 import type { ConformanceReport } from './types.js';
+import type { Settings } from '../settings/settings.js';
 
 /** A check to run again: its location, as Playwright's `file:line` filter takes it (relative to specs/). */
 export interface RerunTarget {
@@ -51,9 +52,9 @@ export function mergeRerun(first: ReadReport, rerun: ReadReport): ReadReport {
   return { ...first, checks: first.checks.map((c) => again.get(c.id) ?? c) };
 }
 
-/** The settings of the re-run: one worker, half the request rate of the first run (at least 1/s). */
-export function pacedEnv(env: NodeJS.ProcessEnv, rerunReports: string): NodeJS.ProcessEnv {
-  const rate = Number(env.SC_RATE_LIMIT);
-  const paced = Number.isFinite(rate) && rate > 0 ? Math.max(1, Math.floor(rate / 2)) : 10;
-  return { ...env, SC_WORKERS: '1', SC_RATE_LIMIT: String(paced), SC_REPORTS: rerunReports, SC_VIEWER_REPORTS: '0', SC_PACED_RERUN: '1' };
+/** The settings the re-run changes: one worker, half the request rate of the first run (at least 1/s). */
+export function pacedSettings(settings: Pick<Settings, 'pacing'>, rerunReports: string): Record<string, string> {
+  const rate = settings.pacing.rateLimit;
+  const paced = rate !== undefined && rate > 0 ? Math.max(1, Math.floor(rate / 2)) : 10;
+  return { SC_WORKERS: '1', SC_RATE_LIMIT: String(paced), SC_REPORTS: rerunReports, SC_VIEWER_REPORTS: '0', SC_PACED_RERUN: '1' };
 }

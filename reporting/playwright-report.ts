@@ -9,6 +9,7 @@
 import { parseTitleIds } from '../catalog/ids.js';
 import { parseAttachments, parseDeliveries, parseFastCheck, parseFindingAnnotations, parseLedger } from './evidence.js';
 import { maskText } from './masking.js';
+import { SELECTED_RULES } from '../settings/rule-selection.js';
 import { type PlaywrightReport, type ReportEntry, type ReportResult, type ReportTest, readJsonReport, reportEntries, resultErrors, stripAnsi } from './playwright-json.js';
 import type { Check, CheckStatus, Evidence, Ledger } from './types.js';
 import { namedIds } from './verdicts.js';
@@ -147,11 +148,14 @@ export function readPlaywrightReport(path: string): ReadReport {
   return checksFromReport(report);
 }
 
-/** Describes how the run was narrowed (--grep, --shard, file arguments), or undefined for a full run. */
+/** Describes how the run was narrowed (--rule, --grep, --shard, file arguments), or undefined for a full run. */
 export function describeFilter(report: PlaywrightReport | undefined): string | undefined {
   const cfg = report?.config;
   if (!cfg) return undefined;
   const parts: string[] = [];
+  // SC_RULE / --rule (playwright.config.ts): its RegExp is not in the JSON report, the rules are in the metadata.
+  const rules = (cfg.metadata as Record<string, unknown> | undefined)?.[SELECTED_RULES];
+  if (Array.isArray(rules) && rules.length) parts.push(`--rule ${rules.join(',')}`);
   const grep = cfg.grep as { source?: string } | undefined;
   if (grep && typeof grep === 'object' && grep.source && grep.source !== '.*') parts.push(`--grep ${grep.source}`);
   if (cfg.shard) parts.push(`--shard ${cfg.shard.current}/${cfg.shard.total}`);

@@ -287,6 +287,8 @@ export interface RunInfo {
   errors: string[];
   /** The run's id (SC_RUN_ID): its budget figures are this run's only. */
   runId?: string;
+  /** The effective settings as environment variables, secrets masked (settings/effective.ts): to replay the run. */
+  settings?: Record<string, string>;
   /** What the run spent at the target: token requests by grant type, logins, API requests, the peak per account, 429s (fixtures/budget.ts). */
   budget?: BudgetTotals;
   /** What the run created on the accounts (lib/footprint.ts); each check removes what it created. */

@@ -18,6 +18,7 @@ import { spawn } from 'node:child_process';
 import { appendFileSync, copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { childEnv, environment } from '../settings/run-context.js';
 
 const BIN = fileURLToPath(new URL('../bin/seller-connect-conformance.mjs', import.meta.url));
 const STATES = ['PASSED', 'FAILED', 'BROKEN', 'INCOMPLETE'] as const;
@@ -57,7 +58,7 @@ export function summaryMarkdown(report: WrittenReport | undefined, gate: number)
 }
 
 function setOutputs(values: Record<string, string>): void {
-  const file = process.env.GITHUB_OUTPUT;
+  const file = environment.githubOutput();
   if (!file) return;
   // The heredoc form: a headline may hold any character.
   for (const [name, value] of Object.entries(values)) appendFileSync(file, `${name}<<SCC_EOF\n${value}\nSCC_EOF\n`);
@@ -75,7 +76,7 @@ function runSuite(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
 }
 
 async function main(): Promise<number> {
-  const env: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(process.env).filter(([name, value]) => !(name.startsWith('SC_') && value === '')));
+  const env: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(childEnv()).filter(([name, value]) => !(name.startsWith('SC_') && value === '')));
   const workspace = env.GITHUB_WORKSPACE ?? process.cwd();
   const args = [...(env.SCC_GREP ? ['--grep', env.SCC_GREP] : []), ...(env.SCC_RULE ? ['--rule', env.SCC_RULE] : [])];
   const reportsDir = resolve(env.SC_REPORTS || 'reports');

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import autocannon, { type Result } from 'autocannon';
 import { startExternalReference } from '../tests/external-reference.js';
 import { login } from '../tests/reference-login.js';
+import { readCurrentSettings } from '../settings/settings.js';
 
 /**
  * `npm run bench:reference`: throughput and p99 latency of the reference server
@@ -13,8 +14,7 @@ import { login } from '../tests/reference-login.js';
  * Settings: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 32).
  */
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const { seconds: SECONDS, connections: CONNECTIONS } = readCurrentSettings().settings.bench;
 
 /** The smallest bytes the reference takes for a JPEG: SOI, a JFIF APP0 segment, EOI. */
 const TINY_JPEG = Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex');

@@ -22,34 +22,34 @@
  *
  * Own flags (not passed to Playwright as they are):
  *   --report-only       builds the reports from the existing reports/playwright.json, runs nothing
- *   --rule <ID>[,<ID>]  exactly the checks whose titles name these requirement IDs (as SC_RULE does):
+ *   --rule <ID>[,<ID>]  exactly the checks whose titles name these requirement IDs (it sets SC_RULE):
  *                       --rule ITEM-QUOTA-1 never runs ITEM-QUOTA-10 (--grep is a regular expression)
- *   --reporter <name>   Playwright's console reporter (SC_CONSOLE_REPORTER): the report files and the gate stay
+ *   --reporter <name>   Playwright's console reporter (it sets SC_CONSOLE_REPORTER): the report files and the gate stay
  *   --list              lists the checks, writes and builds nothing, exits 0
  *   --write-baseline <file>  writes this run's MUST failures and non-transient not-exercised MUST rules
- *                       as a baseline file for SC_BASELINE (as SC_WRITE_BASELINE does)
+ *                       as a baseline file for SC_BASELINE (it sets SC_WRITE_BASELINE)
  * SIGTERM and SIGINT are passed on: Playwright stops its workers and the reference,
  * every reporter writes what finished; a second signal (or 60 s) forces the stop.
  * See docs/REPORTS.md.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { ruleGrep } from '../fixtures/settings.js';
+import { parseRules, RULE_EXPECTED } from '../settings/rule-selection.js';
+import { childEnv, ensureRunId } from '../settings/run-context.js';
+import { readCurrentSettings, readSettingsWith, type Settings } from '../settings/settings.js';
 import { processAlive } from '../lib/process-alive.js';
 import { finishRun } from '../reporting/finish.js';
-import { mergeRerun, pacedEnv, pacedRerunTargets } from '../reporting/paced-rerun.js';
+import { mergeRerun, pacedRerunTargets, pacedSettings } from '../reporting/paced-rerun.js';
 import { readPlaywrightReport } from '../reporting/playwright-report.js';
 import type { ConformanceReport } from '../reporting/types.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 // Every write goes under the folder the command runs in (npm run: the repository; the installed
-// command: the user's folder), never into the package. Absolute from here on, for Playwright and its workers.
-const reportsDir = resolve(process.env.SC_REPORTS ?? 'reports');
-process.env.SC_REPORTS = reportsDir;
+// command: the user's folder), never into the package. Absolute from here on: the children get it so.
+const reportsDir = resolve(readCurrentSettings().settings.run.reports);
 /**
  * Installed as a package, the suite's .ts files sit under node_modules, which Playwright's own loader
  * never transforms: its runner and workers (which inherit the runner's execArgv) load them with tsx.
@@ -163,45 +163,49 @@ function runPlaywright(playwrightArgs: string[], env: NodeJS.ProcessEnv): Promis
  * a timeout) run once more, alone and paced (reporting/paced-rerun.ts), and the reports are built again from
  * both runs. A sharded run, or SC_PACED_RERUN=0, keeps the first verdict.
  */
-async function pacedRerun(playwrightArgs: string[], env: NodeJS.ProcessEnv): Promise<number> {
+async function pacedRerun(playwrightArgs: string[], changes: Record<string, string>, settings: Settings): Promise<number> {
   const first = JSON.parse(readFileSync(join(reportsDir, 'conformance.json'), 'utf8')) as ConformanceReport;
   const targets = pacedRerunTargets(first);
-  if (targets.length === 0 || env.SC_PACED_RERUN === '0' || playwrightArgs.some((a) => a.startsWith('--shard'))) return 3;
+  if (targets.length === 0 || !settings.run.pacedRerun || playwrightArgs.some((a) => a.startsWith('--shard'))) return 3;
   const rerunDir = join(reportsDir, 'paced-rerun');
   rmSync(rerunDir, { recursive: true, force: true });
   console.log(`\nINCOMPLETE for transient reasons: running ${targets.length} check${targets.length === 1 ? '' : 's'} again, alone and paced (SC_PACED_RERUN=0 skips this)`);
-  await runPlaywright([...playwrightArgs, ...targets.map((t) => `${t.file}:${t.line}`)], pacedEnv(env, rerunDir));
+  await runPlaywright([...playwrightArgs, ...targets.map((t) => `${t.file}:${t.line}`)], childEnv({ ...changes, ...pacedSettings(settings, rerunDir) }));
   const merged = mergeRerun(readPlaywrightReport(join(reportsDir, 'playwright.json')), readPlaywrightReport(join(rerunDir, 'playwright.json')));
   console.log('\nThe whole run, with the paced re-run\'s results in place of the first ones:');
-  return finishRun({ root, reportsDir, read: merged });
+  return finishRun({ root, reportsDir, read: merged, settings });
 }
 
 async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));
+  // Our flags are settings of the run (README "Settings"): handed to Playwright's runner as such, and read here
+  // the same way for the reports this script builds itself (--report-only, a crashed run, the paced re-run).
+  // SC_REPORTS absolute for Playwright and its workers, which may start in another folder.
+  const changes: Record<string, string> = { SC_REPORTS: reportsDir };
   if (args.writeBaseline !== undefined) {
     if (!args.writeBaseline.trim()) {
       console.error('conformance: --write-baseline: expected the path of the baseline file to write');
       return 2;
     }
-    // Read by the report builder, here (--report-only, a crashed run) and in Playwright's runner.
-    process.env.SC_WRITE_BASELINE = resolve(args.writeBaseline);
+    changes.SC_WRITE_BASELINE = resolve(args.writeBaseline);
   }
-  if (args.reportOnly) return finishRun({ root, reportsDir });
+  // --rule is SC_RULE: exactly the checks whose titles name the IDs (settings/rule-selection.ts).
+  if (args.rules.length) {
+    const read = parseRules(args.rules.join(','));
+    if ('bad' in read) {
+      console.error(`conformance: --rule: ${RULE_EXPECTED}; got '${read.bad}'`);
+      return 2;
+    }
+    changes.SC_RULE = read.rules.join(',');
+  }
+  if (args.reporters.length) changes.SC_CONSOLE_REPORTER = args.reporters.join(',');
+  const { settings } = readSettingsWith(changes);
+  if (args.reportOnly) return finishRun({ root, reportsDir, settings });
 
   // One id for the whole run, known here too: the reports show only this run's budget figures, even when
   // Playwright crashed and this script builds them from a reused reports folder.
-  process.env.SC_RUN_ID ??= `scc-${randomBytes(4).toString('hex')}`;
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  // --rule becomes Playwright's --grep (the report's "Selection" line shows it); the IDs are checked like SC_RULE.
-  if (args.rules.length) {
-    const bad = args.rules.find((id) => !/^[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+$/.test(id));
-    if (bad !== undefined) {
-      console.error(`conformance: --rule: expected requirement IDs such as ITEM-QUOTA-1, comma-separated; got '${bad}'`);
-      return 2;
-    }
-    args.playwright.push('--grep', ruleGrep(args.rules));
-  }
-  if (args.reporters.length) env.SC_CONSOLE_REPORTER = args.reporters.join(',');
+  ensureRunId(settings.run.runId);
+  const env = childEnv(changes);
 
   if (args.listing) {
     // A listing writes nothing (playwright.config.ts keeps only the console reporter) and has no gate.
@@ -217,12 +221,12 @@ async function main(): Promise<number> {
 
   const ended = await runPlaywright(args.playwright, env);
   const gate = writtenGate();
-  if (gate === 3) return pacedRerun(args.playwright, env);
+  if (gate === 3) return pacedRerun(args.playwright, changes, settings);
   if (gate !== undefined) return gate;
   // Playwright ended without its conformance reporter's onEnd (a crash, a forced stop): report what there is.
   const how = ended.error ? `could not start Playwright: ${ended.error.message}` : ended.signal ? `Playwright was killed by ${ended.signal}` : `Playwright exited with ${ended.code}`;
   console.error(`conformance: ${how} before it built the conformance report`);
-  return finishRun({ root, reportsDir, runErrors: [`the run ended before its report was built: ${how}`] });
+  return finishRun({ root, reportsDir, settings, runErrors: [`the run ended before its report was built: ${how}`] });
 }
 
 process.exitCode = await main();

@@ -11,6 +11,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { readCurrentSettings } from '../settings/settings.js';
 import { describeFootprint, FOOTPRINT_BUDGET, footprint, footprintByCheck, footprintTable, overBudget } from '../lib/footprint.js';
 
 const args = process.argv.slice(2);
@@ -18,7 +19,7 @@ const topAt = args.indexOf('--top');
 const top = topAt >= 0 ? Number(args[topAt + 1]) : 10;
 const enforce = args.includes('--budget');
 const given = args.find((a, i) => !a.startsWith('--') && (topAt < 0 || i !== topAt + 1));
-const where = given ?? process.env.SC_REPORTS ?? 'reports';
+const where = given ?? readCurrentSettings().settings.run.reports;
 const path = statSync(where).isDirectory() ? join(where, 'playwright.json') : where;
 
 const report = JSON.parse(readFileSync(path, 'utf8'));

@@ -20,10 +20,12 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { finishRun } from '../reporting/finish.js';
+import { childEnv } from '../settings/run-context.js';
+import { readCurrentSettings } from '../settings/settings.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 // Under the folder the command runs in, as scripts/conformance.ts.
-const reportsDir = resolve(process.env.SC_REPORTS ?? 'reports');
+const reportsDir = resolve(readCurrentSettings().settings.run.reports);
 
 function walk(dir: string, depth: number, visit: (path: string, isDir: boolean) => boolean | undefined): void {
   if (depth < 0 || !existsSync(dir)) return;
@@ -81,12 +83,11 @@ const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
 const merged = spawnSync(process.execPath, [cli, 'merge-reports', '--reporter', 'json,html', gathered], {
   cwd: root,
   stdio: ['ignore', 'inherit', 'inherit'],
-  env: {
-    ...process.env,
+  env: childEnv({
     PLAYWRIGHT_JSON_OUTPUT_FILE: join(reportsDir, 'playwright.json'),
     PLAYWRIGHT_HTML_OUTPUT_DIR: join(reportsDir, 'html'),
     PLAYWRIGHT_HTML_OPEN: 'never',
-  },
+  }),
 });
 rmSync(gathered, { recursive: true, force: true });
 if (merged.status !== 0) console.error(`conformance:merge: playwright merge-reports exited with ${merged.status ?? merged.signal}`);

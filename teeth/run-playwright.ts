@@ -11,6 +11,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { childEnv } from '../settings/run-context.js';
 import { CONFORMANCE_CONFIG, PLAYWRIGHT_CLI, ROOT } from './paths.js';
 import { type PlaywrightReport, readReport } from './playwright-report.js';
 
@@ -59,11 +60,9 @@ export interface RunOutcome {
  */
 const INHERITED_NOT_WANTED = [/^SC_/, /^REFERENCE_/, /^FC_SEED$/, /^TEST_(WORKER|PARALLEL)_INDEX$/, /^PLAYWRIGHT_TEST$/, /^PLAYWRIGHT_\w+_OUTPUT_/, /^PW_/, /^FORCE_COLOR$/];
 
-export function childEnv(settings: Record<string, string>, base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(base)) if (!INHERITED_NOT_WANTED.some((re) => re.test(k))) env[k] = v;
+export function cleanRunEnv(settings: Record<string, string>): NodeJS.ProcessEnv {
   // No colours: the log and the report's error messages are read by code and printed in tables.
-  return { ...env, FORCE_COLOR: '0', ...settings };
+  return childEnv({ FORCE_COLOR: '0', ...settings }, INHERITED_NOT_WANTED);
 }
 
 /** Runs still going, so a caller's Ctrl-C can stop them all (see interruptAll). */
@@ -154,7 +153,7 @@ export async function runPlaywright(spec: RunSpec): Promise<RunOutcome> {
   ];
   const child = spawn(process.execPath, args, {
     cwd: spec.cwd ?? ROOT,
-    env: childEnv({ ...spec.env, SC_REPORTS: spec.dir }),
+    env: cleanRunEnv({ ...spec.env, SC_REPORTS: spec.dir }),
     stdio: ['ignore', log, log],
     // Its own process group, so the last resort (SIGKILL) reaches its workers too.
     detached: true,

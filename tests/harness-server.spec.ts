@@ -11,15 +11,14 @@ import { acquireLease, LeaseTimeout } from '../fixtures/lease.js';
 import { createImageHost, createReceiver } from '../fixtures/receiver.js';
 import { type SuiteServer, startSuiteServer } from '../fixtures/suite-server.js';
 import { HttpError, httpRequest } from '../lib/http.js';
+import { handOff } from '../settings/run-context.js';
 
 let server: SuiteServer;
 const TOKEN = 'harness-token';
 
 test.beforeAll(async () => {
   server = await startSuiteServer({ host: '127.0.0.1', port: 0, token: TOKEN });
-  process.env.SC_SUITE_SERVER_URL = server.localUrl;
-  process.env.SC_SUITE_SERVER_TOKEN = TOKEN;
-  process.env.SC_SUITE_PUBLIC_URL = server.localUrl;
+  handOff({ suiteServerUrl: server.localUrl, suiteServerToken: TOKEN, suitePublicUrl: server.localUrl });
 });
 test.afterAll(async () => server.close());
 

@@ -7,7 +7,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { loadSettings, SettingsError } from '../fixtures/settings.js';
+import { loadSettings, SettingsError } from '../settings/settings.js';
 
 // Colour escapes, built without a control character in a regex literal.
 const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;?]*[A-Za-z]`, 'g');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { mergeRerun, pacedEnv, pacedRerunTargets } from '../reporting/paced-rerun.js';
+import { mergeRerun, pacedRerunTargets, pacedSettings } from '../reporting/paced-rerun.js';
 import type { ReadReport } from '../reporting/playwright-report.js';
 import type { Check, ConformanceReport, RequirementResult } from '../reporting/types.js';
 import { check as reportCheck } from './fixtures-report/helpers.js';
@@ -38,6 +38,6 @@ test("the re-run's result replaces the first one's for the same check, the other
 });
 
 test('the re-run is paced: one worker, half the rate, its own reports folder', () => {
-  expect(pacedEnv({ SC_RATE_LIMIT: '30' }, '/r')).toMatchObject({ SC_WORKERS: '1', SC_RATE_LIMIT: '15', SC_REPORTS: '/r' });
-  expect(pacedEnv({ SC_RATE_LIMIT: 'off' }, '/r').SC_RATE_LIMIT).toBe('10');
+  expect(pacedSettings({ pacing: { rateLimit: 30, retries: 4 } }, '/r')).toMatchObject({ SC_WORKERS: '1', SC_RATE_LIMIT: '15', SC_REPORTS: '/r' });
+  expect(pacedSettings({ pacing: { rateLimit: undefined, retries: 4 } }, '/r').SC_RATE_LIMIT).toBe('10');
 });

@@ -11,9 +11,9 @@ import { Pool } from 'undici';
 import { budgetTotals, workerBudget } from '../fixtures/budget.js';
 import { depositSessions, takeSession } from '../fixtures/session-broker.js';
 import { Session } from '../fixtures/session.js';
-import type { Settings } from '../fixtures/settings.js';
+import type { Settings } from '../settings/settings.js';
 import { drainThrottleNotes, onGiveUp, pacedApi, pacedToken, resetPacing, retryAfterMs, tolerateThrottle } from '../fixtures/pacing.js';
-import { pacingSettings } from '../fixtures/pacing-settings.js';
+import { pacingSettings } from '../settings/pacing-settings.js';
 import { PaceSchedule, peakInWindow } from '../fixtures/pacing-window.js';
 import { startSuiteServer } from '../fixtures/suite-server.js';
 import { httpRequest } from '../lib/http.js';
@@ -232,13 +232,13 @@ test.describe('pacing', () => {
       const opened = Session.restore('pro-1', 'pro', { accessToken: 'a-1', refreshToken: 'r-1' }, endpoint, { at: Date.now() - 5_000, lifetimeMs: 300_000 });
       await depositSessions({ localUrl: server.localUrl, token: 't' }, [opened]);
       const settings = { authUrl: endpoint.authUrl, clientId: 'c', clientSecret: 's', requestTimeoutMs: 1_000, clientAuth: 'form' } as Settings;
-      const env = { SC_SUITE_SERVER_URL: server.localUrl, SC_SUITE_SERVER_TOKEN: 't' };
+      const suite = { localUrl: server.localUrl, token: 't', publicUrl: server.localUrl };
       const account = { username: 'pro-1', password: 'x', plan: 'pro' as const };
-      const taken = await takeSession(settings, account, env);
+      const taken = await takeSession(settings, account, suite);
       expect(taken?.accessToken).toBe('a-1');
       expect(taken?.obtained.at).toBe(opened.obtained.at);
-      expect(await takeSession(settings, account, env)).toBeUndefined();
-      expect(await takeSession(settings, { ...account, username: 'pro-2' }, env)).toBeUndefined();
+      expect(await takeSession(settings, account, suite)).toBeUndefined();
+      expect(await takeSession(settings, { ...account, username: 'pro-2' }, suite)).toBeUndefined();
     } finally {
       await server.close();
     }

@@ -11,7 +11,7 @@ import { createServer, request as forward, type IncomingMessage, type Server, ty
 import type { AddressInfo } from 'node:net';
 import { loadCatalog } from '../catalog/index.js';
 import { type PreflightOutcome, runPreflight } from '../fixtures/preflight.js';
-import { capabilities, loadSettings, readRunSettings, type Settings, SettingsError } from '../fixtures/settings.js';
+import { capabilities, loadSettings, readSettings, type Settings, SettingsError } from '../settings/settings.js';
 import { startSuiteServer } from '../fixtures/suite-server.js';
 import { finishRun } from '../reporting/finish.js';
 import { preflightRead } from '../reporting/preflight-report.js';
@@ -101,22 +101,26 @@ test.describe('settings: every mistake at once', () => {
     } catch (e) {
       error = e as SettingsError;
     }
-    expect(error?.problems.map((l) => l.split(':')[0])).toEqual(['SC_WORKERS', 'SC_RUN_DEADLINE_S', 'SC_RULE', 'SC_REVOCATION_WAIT_MS', 'SC_RATE_LIMIT', 'FC_SEED', 'SC_WEBHOOK_WAIT_MS']);
+    expect(error?.problems.map((l) => l.split(':')[0])).toEqual(['SC_WORKERS', 'SC_RUN_DEADLINE_S', 'SC_RULE', 'FC_SEED', 'SC_RATE_LIMIT', 'SC_WEBHOOK_WAIT_MS', 'SC_REVOCATION_WAIT_MS']);
     expect(error?.problems[0]).toBe("SC_WORKERS: expected a number of parallel workers 1..64, or a share of the cores such as '50%'; got 'abc'");
   });
 
-  test('a control API the preflight found missing (SC_PREFLIGHT_ABSENT, set by global setup) is as if SC_CONTROL_URL were unset', () => {
+  test('a control API the preflight found missing (handed off by global setup, settings/run-context.ts) is as if SC_CONTROL_URL were unset', () => {
     for (const env of [target, {}]) {
       const named = loadSettings(env);
-      const absent = loadSettings({ ...env, SC_PREFLIGHT_ABSENT: 'control-api' });
+      const absent = loadSettings(env, ['control-api']);
       expect(named.controlUrl).toEqual(expect.any(String));
       expect([absent.controlUrl, absent.controlToken, capabilities(absent).hasControlApi, capabilities(absent).hasDirectSessions]).toEqual([undefined, undefined, false, false]);
     }
   });
 
-  test('readRunSettings never throws: defaults, with the problems apart', () => {
-    expect(readRunSettings({ SC_WORKERS: 'abc' })).toMatchObject({ workers: 2, runDeadlineS: 1800, rules: [], problems: [expect.any(SettingsError)] });
-    expect(readRunSettings({ SC_WORKERS: '50%', SC_RUN_DEADLINE_S: '0', SC_RULE: 'ITEM-QUOTA-1, AUTH-PKCE-3' })).toMatchObject({ workers: '50%', runDeadlineS: 0, rules: ['ITEM-QUOTA-1', 'AUTH-PKCE-3'], problems: [] });
+  test('readSettings never throws: defaults, with the problems apart', () => {
+    const bad = readSettings({ SC_WORKERS: 'abc' });
+    expect(bad.settings.run).toMatchObject({ workers: 2, runDeadlineS: 1800, rules: [] });
+    expect(bad.problems).toEqual([expect.any(SettingsError)]);
+    const good = readSettings({ SC_WORKERS: '50%', SC_RUN_DEADLINE_S: '0', SC_RULE: 'ITEM-QUOTA-1, AUTH-PKCE-3' });
+    expect(good.settings.run).toMatchObject({ workers: '50%', runDeadlineS: 0, rules: ['ITEM-QUOTA-1', 'AUTH-PKCE-3'] });
+    expect(good.problems).toEqual([]);
   });
 });
 
@@ -228,7 +232,7 @@ test.describe('preflight against the reference', () => {
 
       const dir = tempDir('sc-preflight-');
       const catalog = loadCatalog(CATALOG_DIR);
-      const code = await finishRun({ root: ROOT, reportsDir: dir, read: preflightRead(outcome, catalog), allure: false, env: {}, log: () => {} });
+      const code = await finishRun({ root: ROOT, reportsDir: dir, read: preflightRead(outcome, catalog), allure: false, settings: readSettings({}).settings, log: () => {} });
       const report = JSON.parse(readFileSync(`${dir}/conformance.json`, 'utf8'));
       expect(code).toBe(1);
       const failed = report.requirements.filter((r: { verdict: string }) => r.verdict === 'failed').map((r: { id: string }) => r.id);
@@ -245,7 +249,7 @@ test('a broken preflight judges no requirement and breaks the gate (exit 2) with
   const dir = tempDir('sc-preflight-');
   const lines = ['SC_BASE_URL: http://127.0.0.1:9/api does not answer (GET /api/items/categories: connection refused (ECONNREFUSED))', 'SC_WORKERS: expected …'];
   const read = preflightRead({ kind: 'broken', problems: lines, notes: [], durationMs: 1 }, loadCatalog(CATALOG_DIR));
-  const code = await finishRun({ root: ROOT, reportsDir: dir, read, allure: false, env: {}, log: () => {} });
+  const code = await finishRun({ root: ROOT, reportsDir: dir, read, allure: false, settings: readSettings({}).settings, log: () => {} });
   const report = JSON.parse(readFileSync(`${dir}/conformance.json`, 'utf8'));
   expect(code).toBe(2);
   expect(report.run.errors).toEqual(lines);

@@ -34,8 +34,8 @@ test('the dashboard is written beside the Awesome report, offline, and its trend
   results(join(root, 'night-1'), ['passed', 'passed', 'failed']);
   results(join(root, 'night-2'), ['passed', 'passed', 'passed', 'passed']);
   const started = Date.now();
-  expect(generateAllure(join(root, 'night-1'), out, 'Seller Connect conformance', { SC_HISTORY: history })).toBeUndefined();
-  expect(generateAllure(join(root, 'night-2'), out, 'Seller Connect conformance', { SC_HISTORY: history })).toBeUndefined();
+  expect(generateAllure(join(root, 'night-1'), out, 'Seller Connect conformance', history)).toBeUndefined();
+  expect(generateAllure(join(root, 'night-2'), out, 'Seller Connect conformance', history)).toBeUndefined();
   test.info().annotations.push({ type: 'duration', description: `two Allure builds in ${Date.now() - started} ms` });
   for (const file of ['index.html', 'dashboard.html']) {
     const html = readFileSync(join(out, file), 'utf8');
@@ -45,7 +45,7 @@ test('the dashboard is written beside the Awesome report, offline, and its trend
   // Allure's own history: one line per run, kept in the SC_HISTORY folder.
   expect(readFileSync(join(history, 'allure-history.jsonl'), 'utf8').trim().split('\n')).toHaveLength(2);
   // Without SC_HISTORY nothing is kept.
-  expect(generateAllure(join(root, 'night-2'), join(root, 'plain'), undefined, {})).toBeUndefined();
+  expect(generateAllure(join(root, 'night-2'), join(root, 'plain'), undefined, undefined)).toBeUndefined();
   expect(existsSync(join(root, 'plain', 'dashboard.html'))).toBe(true);
 
   const chromiumPath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { loadSettings } from '../fixtures/settings.js';
+import { loadSettings, readSettings } from '../settings/settings.js';
 import { readRequired } from '../protocol/require.js';
 import type { Catalog } from '../catalog/index.js';
 import { baselineEntries } from '../reporting/baseline-write.js';
@@ -247,7 +247,7 @@ test('a broken run in a reused reports folder shows no earlier run’s budget fi
   mkdirSync(join(dir, 'budget'));
   const delta = { token: { authorization_code: 37 }, logins: 44, requests: 1050, throttled: 0, throttledFinal: 0, throttleWaitMs: 0, sends: {} };
   writeFileSync(join(dir, 'budget', 'scc-earlier-123.jsonl'), `${JSON.stringify(delta)}\n`);
-  const build = (env: NodeJS.ProcessEnv) => buildReportFiles({ jsonPath: fixture('run-empty.json'), outDir: dir, catalogDir: join(fixture('catalog')), env }).report;
+  const build = (env: Record<string, string>) => buildReportFiles({ jsonPath: fixture('run-empty.json'), outDir: dir, catalogDir: join(fixture('catalog')), settings: readSettings(env).settings }).report;
   const broken = build({ SC_RUN_ID: 'scc-this-run' });
   expect(broken.run.budget).toBeUndefined();
   expect(broken.run.runId).toBe('scc-this-run');

@@ -93,15 +93,15 @@ test('SC_HISTORY: each whole run appends one summary, the trend reads the last 3
     writeFileSync(join(dir, `run-${p.time.replace(/[:.]/g, '-')}.json`), JSON.stringify(p));
   }
   const now = { ...rep, run: { ...rep.run, startTime: '2026-11-20T02:00:00.000Z' } };
-  const points = runTrend({ SC_HISTORY: dir }, now);
+  const points = runTrend({ history: dir }, now);
   expect(points).toHaveLength(HISTORY_LIMIT);
   expect(points[points.length - 1].time).toBe('2026-11-20T02:00:00.000Z');
   expect(readdirSync(dir)).toHaveLength(35);
   // The same run rebuilt (--report-only) replaces its own summary.
-  runTrend({ SC_HISTORY: dir }, now);
+  runTrend({ history: dir }, now);
   expect(readdirSync(dir)).toHaveLength(35);
   // A narrowed run is not kept.
-  runTrend({ SC_HISTORY: dir }, { ...now, run: { ...now.run, startTime: '2026-11-21T02:00:00.000Z', filtered: '--grep @items' } });
+  runTrend({ history: dir }, { ...now, run: { ...now.run, startTime: '2026-11-21T02:00:00.000Z', filtered: '--grep @items' } });
   expect(readdirSync(dir)).toHaveLength(35);
   const svg = trendChart(points);
   expect(svg).toContain(`MUST pass rate and failing rules over the last ${HISTORY_LIMIT} runs`);
@@ -116,7 +116,7 @@ test('SC_PREVIOUS_REPORT without a history: the run before and this one, and wha
   const before = reportFromChecks([passed(['GEN-AUTH-1']), passed(['ITEM-QUOTA-1']), passed(['ITEM-CREATE-1', 'ITEM-LIST-2'])]);
   const file = join(dir, 'previous.json');
   writeFileSync(file, JSON.stringify({ ...before, run: { ...before.run, startTime: '2026-11-19T02:00:00.000Z' } }));
-  const points = runTrend({ SC_PREVIOUS_REPORT: file }, { ...rep, run: { ...rep.run, startTime: '2026-11-20T02:00:00.000Z' } });
+  const points = runTrend({ previousReport: file }, { ...rep, run: { ...rep.run, startTime: '2026-11-20T02:00:00.000Z' } });
   expect(points.map((p) => p.failing)).toEqual([[], ['ITEM-QUOTA-1']]);
   expect(trendChart(points)).toContain('MUST pass rate up 15.4 points to 46.2%; newly failing: ITEM-QUOTA-1');
   // No setting: no trend chart at all; only one run: a note, no chart.

@@ -5,7 +5,7 @@ import { labelAllureResults } from '../reporting/allure.js';
 import { formatConsoleSummary } from '../reporting/console.js';
 import { describeTarget, maskDeep, maskText } from '../reporting/masking.js';
 import { scanForSecrets } from './secret-scan.js';
-import { filesFrom, fixture, PLANTED, SECRET_ENV, tempDir } from './fixtures-report/helpers.js';
+import { filesFrom, fixture, PLANTED, tempDir } from './fixtures-report/helpers.js';
 
 /**
  * No secret reaches a report: the synthetic runs carry fake secrets in an
@@ -37,7 +37,7 @@ for (const name of ['run-mixed.json', 'run-setup-error.json']) {
 }
 
 test('maskText masks bearer values anywhere, secret fields and form values, and registered settings', () => {
-  filesFrom(fixture('run-should-only.json')); // registers SECRET_ENV's values
+  filesFrom(fixture('run-should-only.json')); // registers the settings' secrets (SETTING_SECRETS)
   expect(maskText('got Bearer abc.def-123 back')).toBe('got Bearer *** back');
   expect(maskText('curl -H "Authorization: Bearer $SC_ACCESS_TOKEN"')).toContain('$SC_ACCESS_TOKEN');
   expect(maskText('{"refresh_token":"r1-xyz","code":"INVALID_IMAGE"}')).toBe('{"refresh_token":"***","code":"INVALID_IMAGE"}');
@@ -52,8 +52,8 @@ test('maskDeep masks whole values under secret keys and headers', () => {
 });
 
 test('the target shows origin and path, never credentials or query', () => {
-  expect(describeTarget({ SC_BASE_URL: 'https://user:pa55word@api.example.test/v1?access_token=abc#x' })).toBe('https://api.example.test/v1');
-  expect(describeTarget({})).toBe('embedded reference');
+  expect(describeTarget({ embedded: false, baseUrl: 'https://user:pa55word@api.example.test/v1?access_token=abc#x' })).toBe('https://api.example.test/v1');
+  expect(describeTarget({ embedded: true, baseUrl: 'http://127.0.0.1:4010/api' })).toBe('embedded reference');
 });
 
 test('Allure results are masked when they are labelled', () => {
@@ -70,7 +70,7 @@ test('Allure results are masked when they are labelled', () => {
   writeFileSync(join(dir, 'a-attachment.json'), JSON.stringify({ client_secret: PLANTED.clientSecretField }));
   writeFileSync(join(dir, 'b-attachment.txt'), `password ${PLANTED.settingPassword}`);
   expect(scanForSecrets(dir, planted).length).toBeGreaterThan(0);
-  filesFrom(fixture('run-should-only.json'), SECRET_ENV); // registers the settings' secrets, as finishRun does first
+  filesFrom(fixture('run-should-only.json')); // registers the settings' secrets, as finishRun does first
   labelAllureResults(dir, []);
   expect(scanForSecrets(dir, planted)).toEqual([]);
   // Still valid JSON with its labels.

@@ -10,7 +10,7 @@ import { HttpError } from '../lib/http.js';
 import { type AuthorizeOptions, authorizeWithForm, LoginError } from '../fixtures/login.js';
 import { Session } from '../fixtures/session.js';
 import { isTransportFailure, openAggregatorWithRetry } from '../fixtures/sessions.js';
-import type { Settings } from '../fixtures/settings.js';
+import type { Settings } from '../settings/settings.js';
 
 const settingsFor = (authUrl: string) =>
   ({

@@ -23,11 +23,6 @@ const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47];
 /** At most this many hops, for the defect that follows redirects. */
 const MAX_HOPS = 5;
 
-export function imageTimeoutFromEnv(env: NodeJS.ProcessEnv = process.env): number {
-  const value = Number(env.REFERENCE_IMAGE_TIMEOUT_MS);
-  return Number.isInteger(value) && value > 0 ? value : IMAGE_TIMEOUT_MS;
-}
-
 const startsWith = (bytes: Buffer, magic: number[]) => magic.every((b, i) => bytes[i] === b);
 
 export class ImageChecker {

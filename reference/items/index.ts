@@ -1,9 +1,9 @@
-import type { ReferenceAccount, ReferenceOptions } from '../config.js';
+import { imageTimeoutSetting, type ReferenceAccount, type ReferenceOptions } from '../config.js';
 import type { EventBus } from '../core/events.js';
 import type { Router } from '../core/http.js';
 import type { Seam } from '../seam.js';
 import type { ItemsParts } from './context.js';
-import { ImageChecker, imageTimeoutFromEnv } from './images.js';
+import { IMAGE_TIMEOUT_MS, ImageChecker } from './images.js';
 import { registerCatalogRoutes } from './routes-catalog.js';
 import { registerImageRoutes } from './routes-images.js';
 import { registerItemRoutes } from './routes-items.js';
@@ -41,7 +41,7 @@ export class ItemsService {
       seam,
       bus,
       store,
-      images: new ImageChecker(seam, deps.imageTimeoutMs ?? imageTimeoutFromEnv()),
+      images: new ImageChecker(seam, deps.imageTimeoutMs ?? imageTimeoutSetting() ?? IMAGE_TIMEOUT_MS),
       pageSize: seam.variant('page-size-1') ? 1 : options.pageSize,
     };
   }

@@ -10,7 +10,7 @@
  * exercised [rate_limited]; a 401 is judged once the credentials are shown to work).
  */
 import { expectStatus, expectTokenRefused, notApplicable, provenBy, test, verify } from '../fixtures.js';
-import { REVOCATION_WAIT_MS, skipWhenThrottled } from './revocation.js';
+import { skipWhenThrottled } from './revocation.js';
 
 test.describe('direct-integrator sessions', { tag: '@auth' }, () => {
   test.skip(({ hasDirectSessions }) => !hasDirectSessions, notApplicable('no_direct_sessions', 'needs direct-integrator sessions (SC_DIRECT_TOKEN_COMMAND or SC_CONTROL_URL)'));
@@ -43,13 +43,13 @@ test.describe('direct-integrator sessions', { tag: '@auth' }, () => {
     });
   });
 
-  test('[AUTH-REUSE-3] after a reuse revokes a direct session, its access token is refused by the API', { tag: '@should' }, async ({ sessions, oauth, auth }) => {
+  test('[AUTH-REUSE-3] after a reuse revokes a direct session, its access token is refused by the API', { tag: '@should' }, async ({ sessions, oauth, auth, settings }) => {
     const session = await sessions.direct(sessions.anyAccount('pro'));
     await auth.expectWorks(session, ['AUTH-DIRECT-1'], 'the access token works before the reuse');
     await oauth.refresh(session.rotatedAway[0]);
     // Polled: a resource server may honour a cached or self-contained access token for a while.
     const res = await auth.untilRefused(session.accessToken);
     skipWhenThrottled(res, "the revoked session's access token on the API");
-    await expectStatus(res, '4xx', ['AUTH-REUSE-3'], `the revoked session's access token is refused within ${REVOCATION_WAIT_MS} ms`);
+    await expectStatus(res, '4xx', ['AUTH-REUSE-3'], `the revoked session's access token is refused within ${settings.revocationWaitMs} ms`);
   });
 });

@@ -10,17 +10,16 @@ import { VERIFIER_ALPHABET } from '../../lib/pkce.js';
 import { provenBy, test } from '../fixtures.js';
 import { assertProperty } from '../shared/property.js';
 
-// Each case is a login and a code exchange: 10 keep the run's authorization-code grants low (the token
-// endpoint is rate limited per source IP); fewer than 5 in the time limit leave the rules not exercised.
-const NUM_RUNS = Number(process.env.SC_FC_RUNS ?? 10);
-const MIN_RUNS = Math.min(5, NUM_RUNS);
-
 /** A verifier that prints as its length: the counterexample a report shows never holds the secret itself. */
 const verifierOf = (verifier: string) => ({ verifier, [fc.toStringMethod]: () => `a verifier of ${verifier.length} characters` });
 
 test.describe('PKCE verifiers', { tag: '@auth' }, () => {
-  test('[AUTH-PKCE-3][AUTH-TOKEN-1] code_verifiers over the whole unreserved alphabet, 43 to 128 characters long, complete the exchange', async ({ oauth, sessions }) => {
+  test('[AUTH-PKCE-3][AUTH-TOKEN-1] code_verifiers over the whole unreserved alphabet, 43 to 128 characters long, complete the exchange', async ({ oauth, sessions, settings }) => {
     const account = sessions.anyAccount('pro');
+    // Each case is a login and a code exchange: 10 (SC_FC_RUNS) keep the run's authorization-code grants low (the
+    // token endpoint is rate limited per source IP); fewer than 5 in the time limit leave the rules not exercised.
+    const NUM_RUNS = settings.property.pkceRuns;
+    const MIN_RUNS = Math.min(5, NUM_RUNS);
     // Lengths drawn over the whole range, the two bounds included (fast-check's default size keeps strings near minLength).
     const lengths = fc.oneof(fc.constant(43), fc.constant(128), fc.integer({ min: 43, max: 128 }));
     const verifiers = lengths.chain((n) => fc.string({ unit: fc.constantFrom(...VERIFIER_ALPHABET), minLength: n, maxLength: n })).map(verifierOf);

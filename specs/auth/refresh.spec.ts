@@ -13,7 +13,7 @@
  * (fixtures/refusal.ts).
  */
 import { bogusToken, expectTokenRefused, recordFinding, test, verify } from '../fixtures.js';
-import { REVOCATION_WAIT_MS, skipWhenThrottled } from './revocation.js';
+import { skipWhenThrottled } from './revocation.js';
 
 test.describe('refresh grant', { tag: '@auth' }, () => {
   test('[AUTH-REFRESH-1][AUTH-REFRESH-2] every refresh returns a new access token and a new refresh token, and the new access token works', async ({ sessions, oauth, auth }) => {
@@ -55,7 +55,7 @@ test.describe('refresh grant', { tag: '@auth' }, () => {
     await expectTokenRefused(() => oauth.refresh(rotated), ['AUTH-REFRESH-5'], 'a rotated-away aggregator refresh token is refused', { error: 'invalid_grant' });
   });
 
-  test('[AUTH-REUSE-4] presenting a rotated-away aggregator refresh token revokes the session', { tag: '@should' }, async ({ sessions, oauth, auth }) => {
+  test('[AUTH-REUSE-4] presenting a rotated-away aggregator refresh token revokes the session', { tag: '@should' }, async ({ sessions, oauth, auth, settings }) => {
     const session = await sessions.fresh(sessions.anyAccount('pro'));
     await session.refresh();
     const [rotated] = session.rotatedAway;
@@ -69,7 +69,7 @@ test.describe('refresh grant', { tag: '@auth' }, () => {
     if (res.status < 400 || res.status > 499) {
       recordFinding(test.info(), {
         requirement: 'AUTH-REUSE-4',
-        message: `the revoked aggregator session's access token was still accepted (${res.status}) ${REVOCATION_WAIT_MS} ms after the reuse`,
+        message: `the revoked aggregator session's access token was still accepted (${res.status}) ${settings.revocationWaitMs} ms after the reuse`,
       });
     }
   });

@@ -1,22 +1,20 @@
 /**
- * Helper of the auth specs (not a spec file): how long to wait for a revoked
- * access token to stop working, and the wait itself.
+ * Helper of the auth specs (not a spec file): the wait for a revoked access
+ * token to stop working.
  */
 import { type ApiResponse, type Bearer, notExercised, skipUnjudged } from '../../fixtures/index.js';
-
-/**
- * How long a revoked session's access token may keep working. A resource server
- * may honour a self-contained or cached access token for a while: the checks
- * poll this long before they conclude (SC_REVOCATION_WAIT_MS, default 10000).
- */
-export const REVOCATION_WAIT_MS = Number(process.env.SC_REVOCATION_WAIT_MS ?? 10_000);
 
 /**
  * Reads with the access token (the auth client's read, support/auth-client.ts)
  * until it is refused (a 4xx other than 429: throttling refuses every token
  * alike) or `timeoutMs` passes; returns the last answer. At most one read per 500 ms.
+ *
+ * `timeoutMs` is how long a revoked session's access token may keep working:
+ * a resource server may honour a self-contained or cached access token for a
+ * while, so the checks poll this long before they conclude
+ * (`settings.revocationWaitMs`, SC_REVOCATION_WAIT_MS, default 10000).
  */
-export async function pollUntilRefused(read: (bearer: Bearer) => Promise<ApiResponse>, accessToken: string, timeoutMs = REVOCATION_WAIT_MS): Promise<ApiResponse> {
+export async function pollUntilRefused(read: (bearer: Bearer) => Promise<ApiResponse>, accessToken: string, timeoutMs: number): Promise<ApiResponse> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const res = await read({ accessToken });

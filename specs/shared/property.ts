@@ -22,6 +22,7 @@
 import path from 'node:path';
 import { type TestInfo, test } from '@playwright/test';
 import fc from 'fast-check';
+import { currentSettings } from '../../settings/settings.js';
 import { allowTime, isInterruption, lastFailureOnly, ledgerOf, reportCases, stopAfterProperty, trackRuns } from '../../fixtures/index.js';
 
 export interface PropertyOptions {
@@ -41,29 +42,19 @@ export interface PropertyOptions {
   replayEnv?: string;
 }
 
-/** FC_SEED (or SC_FC_SEED, its older name) when set; a new seed otherwise. */
+/** FC_SEED (or SC_FC_SEED, its older name) when set (`settings.property.seed`); a new seed otherwise. */
 export function fcSeed(): number {
-  const raw = process.env.FC_SEED || process.env.SC_FC_SEED;
-  const fromEnv = Number(raw);
-  return raw && Number.isInteger(fromEnv) ? fromEnv : Date.now() ^ (Math.random() * 0x100000000);
+  return currentSettings().property.seed ?? Date.now() ^ (Math.random() * 0x100000000);
 }
 
 /** FC_PATH (or SC_FC_PATH), with ':' or ',' between the steps. */
-function fcPath(): string | undefined {
-  return (process.env.FC_PATH || process.env.SC_FC_PATH || undefined)?.replace(/,/g, ':');
-}
+const fcPath = (): string | undefined => currentSettings().property.path;
 
 /** FC_REPLAY_PATH: the replayPath fast-check prints for a failed commands run. */
-export const replayPath = (): string | undefined => process.env.FC_REPLAY_PATH || undefined;
+export const replayPath = (): string | undefined => currentSettings().property.replayPath;
 
 /** The least time box of a fixed scenario (see assertProperty). */
 const FIXED_TIME_BOX_MS = 60_000;
-
-/** SC_REQUEST_TIMEOUT_MS (validated with the other settings before any check), else its default. */
-function requestDeadlineMs(): number {
-  const n = Number(process.env.SC_REQUEST_TIMEOUT_MS);
-  return Number.isFinite(n) && n > 0 ? n : 15_000;
-}
 
 /** What a property came to: the cases that completed and the outcomes of those not judged (fixtures/unjudged.ts). */
 export interface PropertyCases {
@@ -114,7 +105,7 @@ export async function assertProperty<Ts extends [unknown, ...unknown[]]>(propert
   // A fixed scenario is one deterministic run: its time box only guards against a hang, so it is at least
   // FIXED_TIME_BOX_MS (at a 300 ms round trip the quota scenario needs ~30 s; cut, it exercises nothing).
   // A property's time box is longer than two request deadlines: one slow answer must not end it before a case completes.
-  const floor = Math.max(options.fixed ? FIXED_TIME_BOX_MS : 0, 2 * requestDeadlineMs());
+  const floor = Math.max(options.fixed ? FIXED_TIME_BOX_MS : 0, 2 * currentSettings().requestTimeoutMs);
   const timeLimitMs = options.timeLimitMs === undefined ? undefined : Math.max(options.timeLimitMs, floor);
   // The time box, and the wait for a run it abandons, come on top of the test's own timeout.
   if (timeLimitMs !== undefined) allowTime(timeLimitMs + 20_000);

@@ -16,6 +16,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
+import { environment } from '../../settings/run-context.js';
 import { KEEP_WORKER, TARGET_ENV } from './shim.js';
 
 export interface BatchProject {
@@ -41,7 +42,7 @@ export interface BatchPlan {
   projects: BatchProject[];
 }
 
-const planFile = process.env.TEETH_BATCH_PLAN;
+const planFile = environment.teethBatchPlan();
 if (!planFile) throw new Error('teeth/batch/config.ts is the config of the kill matrix batch runs: TEETH_BATCH_PLAN names their plan');
 const plan = JSON.parse(readFileSync(planFile, 'utf8')) as BatchPlan;
 const base = ((await import(pathToFileURL(plan.baseConfig).href)) as { default: PlaywrightTestConfig }).default;

@@ -7,6 +7,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HostReply, HostRequest } from '../../reference/teeth-host.js';
+import { childEnv } from '../../settings/run-context.js';
 import { ROOT } from '../paths.js';
 
 export interface ReferenceSpec {
@@ -32,7 +33,7 @@ export async function startHost(logPath: string): Promise<ReferenceHost> {
     cwd: ROOT,
     execArgv: ['--import', 'tsx'],
     // The references read none of the matrix's settings: their options are the defaults, as a fresh `npm run reference`.
-    env: Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(SC_|REFERENCE_|FC_SEED$)/.test(k))),
+    env: childEnv({}, [/^SC_/, /^REFERENCE_/, /^FC_SEED$/]),
     stdio: ['ignore', log, log, 'ipc'],
   });
   closeSync(log);

@@ -24,6 +24,7 @@ import { type RunOutcome, runPlaywright } from '../run-playwright.js';
 import type { BatchPlan, BatchProject } from './config.js';
 import { type ReferenceHost, type ReferenceSpec, startHost } from './host.js';
 import { allFinished, projectReport, projectSeconds } from './split.js';
+import { HAND_OFF } from '../../settings/run-context.js';
 
 export interface BatchJob {
   name: string;
@@ -130,7 +131,7 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
         files: job.files.map(fileRegExp),
         grep: job.grep,
         timeoutMs: options.checkTimeoutMs,
-        env: { ...targetEnv(job.mode ?? 'embedded', port), SC_RUN_DIR: runDir, ...job.env },
+        env: { ...targetEnv(job.mode ?? 'embedded', port), [HAND_OFF.runDir]: runDir, ...job.env },
       });
     }
     const tsconfig = join(options.dir, 'tsconfig.json');

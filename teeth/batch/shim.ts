@@ -6,7 +6,7 @@
  *
  *  - teethTarget (worker): before any fixture of the worker reads a setting, puts
  *    the environment of the worker's project (one project per job: its reference's
- *    port, its own run folder) into process.env. A worker serves one project only,
+ *    port, its own run folder) into the process's environment, and has the settings read again. A worker serves one project only,
  *    so a job's checks never see another job's reference.
  *  - teethJob (test): makes the check see the worker indices it would see in a run
  *    of its own with one worker (parallel index 0, worker index counting the job's
@@ -20,6 +20,8 @@
 import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test as base } from 'playwright/test';
+import { adoptEnv, handedOff } from '../../settings/run-context.js';
+import { forgetCurrentSettings } from '../../settings/settings.js';
 
 export * from 'playwright/test';
 
@@ -52,11 +54,10 @@ export const test = base.extend<{ teethJob: undefined }, { teethTarget: undefine
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this destructuring.
     async ({}, use, workerInfo) => {
       const env = metadata(workerInfo)[TARGET_ENV] as Record<string, string | null> | undefined;
-      for (const [name, value] of Object.entries(env ?? {})) {
-        if (value === null) delete process.env[name];
-        else process.env[name] = value;
-      }
-      ordinal = nextOrdinal(process.env.SC_RUN_DIR);
+      adoptEnv(env ?? {});
+      // The settings are read again from the job's environment (the config, loaded first, read the runner's).
+      forgetCurrentSettings();
+      ordinal = nextOrdinal(handedOff().runDir);
       await use(undefined);
     },
     { scope: 'worker', auto: true, box: true },

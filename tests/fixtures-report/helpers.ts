@@ -14,6 +14,7 @@ import { registerRunSecrets } from '../../reporting/masking.js';
 import { readPlaywrightReport } from '../../reporting/playwright-report.js';
 import { buildReportFiles } from '../../reporting/run.js';
 import type { Check, ConformanceReport } from '../../reporting/types.js';
+import { readSettings, type Settings } from '../../settings/settings.js';
 
 export const FIXTURES = dirname(fileURLToPath(import.meta.url));
 export const ROOT = resolve(FIXTURES, '..', '..');
@@ -28,11 +29,14 @@ export const PLANTED = {
   envClientSecret: 'env-client-secret-4242',
   settingPassword: 'pw-leaked-setting-77',
 };
-/** The environment that makes the by-value secrets known to the report builder. */
-export const SECRET_ENV: NodeJS.ProcessEnv = {
-  SC_CLIENT_SECRET: PLANTED.envClientSecret,
-  SC_ACCOUNTS: JSON.stringify([{ username: 'pro-1', password: PLANTED.settingPassword, plan: 'pro' }]),
-};
+/** The by-value secrets the report builder knows from the settings (a client secret, a password). */
+export const SETTING_SECRETS = [PLANTED.envClientSecret, PLANTED.settingPassword];
+
+/** The settings of a report build from these variables, the planted secrets among their secrets. */
+export function settingsOf(env: Record<string, string | undefined> = {}): Settings {
+  const { settings } = readSettings(env);
+  return { ...settings, secrets: [...settings.secrets, ...SETTING_SECRETS] };
+}
 
 export function tempDir(prefix = 'sc-report-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
@@ -40,7 +44,7 @@ export function tempDir(prefix = 'sc-report-'): string {
 
 /** A report from a fixture JSON file and the synthetic catalog, nothing written. */
 export function reportFrom(jsonName: string, extra: Partial<BuildInput> = {}): ConformanceReport {
-  registerRunSecrets(SECRET_ENV);
+  registerRunSecrets(SETTING_SECRETS);
   return buildConformance({
     read: readPlaywrightReport(fixture(jsonName)),
     catalog: loadCatalog(CATALOG_DIR),
@@ -55,9 +59,9 @@ export function reportFromChecks(checks: Check[], extra: Partial<BuildInput> = {
 }
 
 /** Builds conformance.json/html from a fixture into a fresh folder, with the given settings. */
-export function filesFrom(jsonPath: string, env: NodeJS.ProcessEnv = {}) {
+export function filesFrom(jsonPath: string, env: Record<string, string | undefined> = {}) {
   const outDir = tempDir();
-  return { outDir, ...buildReportFiles({ jsonPath, outDir, catalogDir: CATALOG_DIR, env: { ...SECRET_ENV, ...env } }) };
+  return { outDir, ...buildReportFiles({ jsonPath, outDir, catalogDir: CATALOG_DIR, settings: settingsOf(env) }) };
 }
 
 export function check(partial: Partial<Check> & Pick<Check, 'title'>): Check {

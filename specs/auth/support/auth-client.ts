@@ -17,6 +17,8 @@ export class AuthClient {
   constructor(
     readonly oauth: OAuth,
     private readonly api: ApiClient,
+    /** settings.revocationWaitMs (SC_REVOCATION_WAIT_MS): how long a revoked access token may keep working. */
+    private readonly revocationWaitMs: number,
   ) {}
 
   /** GET /items/categories with this bearer: the read that tells whether a token works. */
@@ -29,9 +31,9 @@ export class AuthClient {
     await expectStatus(await this.read(bearer), 200, requirements, title);
   }
 
-  /** The read, again, until the access token is refused (revocation.ts: SC_REVOCATION_WAIT_MS at most); the last answer. */
+  /** The read, again, until the access token is refused (SC_REVOCATION_WAIT_MS at most); the last answer. */
   untilRefused(accessToken: string): Promise<ApiResponse> {
-    return pollUntilRefused((bearer) => this.read(bearer), accessToken);
+    return pollUntilRefused((bearer) => this.read(bearer), accessToken, this.revocationWaitMs);
   }
 
   /**

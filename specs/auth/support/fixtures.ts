@@ -25,7 +25,7 @@ export interface BearerProbes {
 }
 
 export const authTest = base.extend<{ auth: AuthClient }, { bearerProbes: BearerProbes }>({
-  auth: async ({ oauth, api }, use) => use(new AuthClient(oauth, api)),
+  auth: async ({ oauth, api, settings }, use) => use(new AuthClient(oauth, api, settings.revocationWaitMs)),
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this destructuring.
   bearerProbes: [async ({}, use) => use({ ids: memo(), controls: new Map() }), { scope: 'worker', box: true }],
 });

@@ -17,6 +17,8 @@
  */
 import fc from 'fast-check';
 import { type CategoryFacts, type Draft, draftFor } from '../../shared/items/generators.js';
+import { runId } from '../../../settings/run-context.js';
+import { currentSettings } from '../../../settings/settings.js';
 
 /** What proving a base answered: 201 (accepted), else why not. */
 export type Proof = { accepted: true } | { accepted: false; why: string };
@@ -28,8 +30,8 @@ export interface Base {
 }
 
 /** FC_BASE_SEED when set, else the run id: the source every base of the run is drawn from. */
-export function baseSeedSource(env: NodeJS.ProcessEnv = process.env): string {
-  return env.FC_BASE_SEED || env.SC_RUN_ID || 'scc-local';
+export function baseSeedSource(): string {
+  return currentSettings().property.baseSeed || runId() || 'scc-local';
 }
 
 /** A 32-bit seed from text (FNV-1a), so a base is the same in every worker and on replay. */

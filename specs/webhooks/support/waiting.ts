@@ -6,21 +6,15 @@
  *   timeout fails the test on the given requirements.
  * - `pollDeliveries`: the same, but a timeout answers undefined (for rules whose
  *   absence is a finding or a skip, e.g. a retry the spec does not promise).
- * - `quietPeriod`: how long "nothing more arrives" is watched. The spec shows no
- *   delivery schedule, so it is a setting: SC_WEBHOOK_QUIET_MS (default 1000 ms,
- *   never more than SC_WEBHOOK_WAIT_MS). Checks that wait for silence first see
+ * - `afterQuietPeriod`: how long "nothing more arrives" is watched. The spec shows no
+ *   delivery schedule, so it is a setting: `settings.webhookQuietMs` (SC_WEBHOOK_QUIET_MS,
+ *   default 1000 ms, never more than SC_WEBHOOK_WAIT_MS). Checks that wait for silence first see
  *   a delivery of the same event arrive elsewhere, so the silence means something.
  */
 import { test } from '@playwright/test';
 import type { Hook, ReceivedDelivery, Settings } from '../../../fixtures/index.js';
 
 const POLL_MS = 100;
-
-export function quietPeriodMs(settings: Settings): number {
-  const raw = Number(process.env.SC_WEBHOOK_QUIET_MS ?? 1000);
-  const quiet = Number.isFinite(raw) && raw >= 0 ? raw : 1000;
-  return Math.min(quiet, settings.webhookWaitMs);
-}
 
 export async function pollDeliveries(hook: Hook, predicate: (ds: ReceivedDelivery[]) => boolean, timeoutMs: number): Promise<ReceivedDelivery[] | undefined> {
   const deadline = Date.now() + timeoutMs;
@@ -44,7 +38,7 @@ export function awaitDeliveries(
 
 /** Waits the quiet period, then answers what every hook received meanwhile. */
 export async function afterQuietPeriod(settings: Settings, hooks: readonly Hook[]): Promise<ReceivedDelivery[][]> {
-  const quiet = quietPeriodMs(settings);
+  const quiet = settings.webhookQuietMs;
   return test.step(`watch ${quiet} ms for deliveries that must not come (SC_WEBHOOK_QUIET_MS)`, async () => {
     await new Promise((r) => setTimeout(r, quiet));
     return Promise.all(hooks.map((h) => h.deliveries()));
