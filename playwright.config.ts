@@ -73,7 +73,7 @@ const reporter: ReporterDescription[] = listing
           ] as ReporterDescription[])),
       ...(sharded ? [['blob', { outputDir: `${reports}/blob` }] as ReporterDescription] : []),
       // Last: it reads the files the reporters above have written.
-      ['./reporting/conformance-reporter.ts', { root, reportsDir: reports }],
+      ['./reporting/conformance-reporter.ts', { root, reportsDir: reports, runDeadlineS: run.runDeadlineS }],
     ];
 
 /** SC_RULE: a rule's ID as a whole word in the title (ITEM-QUOTA-1 never selects ITEM-QUOTA-10). */

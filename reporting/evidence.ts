@@ -7,7 +7,20 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { maskDeep, maskText } from './masking.js';
 import { parseTitleIds } from '../catalog/ids.js';
-import type { Check, Delivery, Evidence, FastCheckFailure, Finding, Ledger, RequirementResult } from './types.js';
+import type { Check } from '../protocol/check.js';
+import {
+  DELIVERIES_ATTACHMENT,
+  type Delivery,
+  EVIDENCE_ATTACHMENT,
+  type Evidence,
+  FAST_CHECK_ANNOTATION,
+  type FastCheckFailure,
+  FINDING_ANNOTATION,
+  type Finding,
+  LEDGER_ATTACHMENT,
+  type LedgerRecord,
+} from '../protocol/records.js';
+import type { RequirementResult } from './types.js';
 
 interface Attachment {
   name?: string;
@@ -45,7 +58,7 @@ function cut(s: unknown): string | undefined {
 export function parseAttachments(attachments: Attachment[]): Evidence[] {
   const out: Evidence[] = [];
   for (const a of attachments) {
-    if (a.name !== 'evidence') continue;
+    if (a.name !== EVIDENCE_ATTACHMENT) continue;
     const text = attachmentText(a);
     if (text === undefined) continue;
     let parsed: unknown;
@@ -80,8 +93,8 @@ const counts = (v: unknown): Record<string, number> =>
   v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).filter((e): e is [string, number] => typeof e[1] === 'number')) : {};
 
 /** The check's ledger (the `verdicts` attachment of fixtures/ledger.ts), or undefined when it wrote none. */
-export function parseLedger(attachments: Attachment[]): Ledger | undefined {
-  const a = attachments.find((x) => x.name === 'verdicts');
+export function parseLedger(attachments: Attachment[]): LedgerRecord | undefined {
+  const a = attachments.find((x) => x.name === LEDGER_ATTACHMENT);
   const text = a && attachmentText(a);
   if (text === undefined) return undefined;
   try {
@@ -120,7 +133,7 @@ export function parseFindingAnnotations(annotations: { type?: string; descriptio
   const out: Finding[] = [];
   const seen = new Set<string>();
   for (const a of annotations) {
-    if (a.type !== 'finding' || !a.description) continue;
+    if (a.type !== FINDING_ANNOTATION || !a.description) continue;
     const { requirement, message } = parseDescription(a.description);
     const ids = requirement ? [requirement] : check.ids;
     for (const id of ids.length ? ids : ['(no requirement)']) {
@@ -147,7 +160,7 @@ export function signatureForm(sig: string): string {
 export function parseDeliveries(attachments: Attachment[]): Delivery[] | undefined {
   const out: Delivery[] = [];
   for (const a of attachments) {
-    if (a.name !== 'deliveries') continue;
+    if (a.name !== DELIVERIES_ATTACHMENT) continue;
     const text = attachmentText(a);
     let parsed: unknown;
     try {
@@ -204,7 +217,7 @@ export function parseFastCheck(messages: string[], annotations: { type?: string;
     break;
   }
   for (const a of annotations) {
-    if (a.type !== 'fast-check' || !a.description) continue;
+    if (a.type !== FAST_CHECK_ANNOTATION || !a.description) continue;
     const d = a.description;
     const seed = /(?:^|\s)(?:SC_FC_SEED=|FC_SEED=|seed=)(-?\d+)/.exec(d);
     if (seed && !f.seed) f.seed = seed[1];

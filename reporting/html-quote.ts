@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { SPEC_PATH } from '../catalog/spec-text.js';
-import { esc } from './html-requirement.js';
+import { esc } from './html-escape.js';
 
 export interface SpecTable {
   header: string[];

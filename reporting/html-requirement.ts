@@ -3,18 +3,11 @@
  * spec's sentence, the decision where the spec is ambiguous, the checks that
  * prove it and, for a failure, the evidence.
  */
+import { esc } from './html-escape.js';
 import { quoteHtml, type SpecTable } from './html-quote.js';
 import { NOT_APPLICABLE_CAUSES, NOT_EXERCISED_REASONS, type NotApplicableCause, type NotExercisedReason } from '../protocol/outcomes.js';
-import type { CheckRef, Delivery, Evidence, FastCheckFailure, RequirementResult } from './types.js';
-
-export function esc(s: unknown): string {
-  return String(s ?? '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
+import type { Delivery, Evidence, FastCheckFailure } from '../protocol/records.js';
+import type { CheckRef, RequirementResult } from './types.js';
 
 export function formatDuration(ms: number | undefined): string {
   if (ms === undefined || !Number.isFinite(ms)) return '—';

@@ -17,7 +17,9 @@
  */
 import { codesText } from './headline.js';
 import { namedIds, outcomeOf } from './verdicts.js';
-import type { Check, CheckRef, ConformanceReport, Evidence, RequirementResult } from './types.js';
+import type { Check } from '../protocol/check.js';
+import type { Evidence } from '../protocol/records.js';
+import type { CheckRef, ConformanceReport, RequirementResult } from './types.js';
 
 const xml = (s: string): string =>
   s

@@ -21,7 +21,7 @@ import { loadPrevious } from './diff.js';
 import { type Baseline, loadBaseline } from './gate.js';
 import { runTrend } from './history.js';
 import { renderHtml } from './html.js';
-import { runBudget } from '../fixtures/budget.js';
+import { runBudget } from '../protocol/budget.js';
 import { footprint } from '../lib/footprint.js';
 import { renderJunit } from './junit.js';
 import { readRequired, type Required } from '../protocol/require.js';

@@ -3,7 +3,7 @@
  * per requirement. Exact blame (docs/REPORTS.md "Verdicts"):
  *
  * - Every assertion names the requirement(s) it proves, and the check's ledger
- *   (fixtures/ledger.ts, the `verdicts` attachment) counts, per ID, the
+ *   (fixtures/ledger.ts, the `verdicts` attachment, protocol/records.ts) counts, per ID, the
  *   assertions that passed and failed; each failure leaves its evidence.
  * - A failure is charged to exactly the IDs its evidence names, whether or not
  *   they are in the check's title. A requirement is `failed` when a failure is
@@ -31,9 +31,9 @@
 import { idPrefix } from '../catalog/ids.js';
 import type { Catalog, Requirement } from '../catalog/index.js';
 import { classifyLegacy, type NotExercisedReason, type Outcome, parseOutcome } from '../protocol/outcomes.js';
-import type { Check, CheckRef, Evidence, Finding, Problem, RequirementResult, RuleVerdict } from './types.js';
-
-export type Severity = 'MUST' | 'SHOULD';
+import type { Check } from '../protocol/check.js';
+import { type Evidence, type Finding, failureSeverity, type Severity } from '../protocol/records.js';
+import type { CheckRef, Problem, RequirementResult, RuleVerdict } from './types.js';
 
 const SUITE_SIDE = 'a rule the suite itself keeps, not the target: the project’s own tests (npm test) prove it';
 
@@ -42,22 +42,19 @@ export function namedIds(e: Pick<Evidence, 'requirement' | 'requirements'>): str
   return e.requirements?.length ? e.requirements : e.requirement ? [e.requirement] : [];
 }
 
-/**
- * The severity of a failure of requirement `id` seen by a check: MUST when the
- * requirement is a stated MUST, unless the check is tagged @should and `id` is
- * one of its title's rules (the check judges that rule at SHOULD level). A
- * set-up step's rule outside the title keeps its own level. An ID the catalog
- * lacks is MUST: a typo must not hide a failure (the report lists it as a problem).
- */
-export function failureSeverity(req: Pick<Requirement, 'level' | 'source'> | undefined, id: string, check: { should: boolean; ids: readonly string[] }): Severity {
-  if (!req) return 'MUST';
-  if (req.level !== 'MUST' || req.source === 'inferred') return 'SHOULD';
-  return check.should && check.ids.includes(id) ? 'SHOULD' : 'MUST';
-}
-
 /** The IDs a check's recorded failures are charged to: exactly those their evidence names. */
 export function chargedIds(c: Pick<Check, 'evidence'>): string[] {
   return [...new Set(c.evidence.flatMap(namedIds))];
+}
+
+/**
+ * The title IDs of a passed check that no assertion named (its ledger has no word on them, nor a finding or a
+ * not-exercised annotation): the title claims a rule the check does not prove. Empty without a ledger.
+ */
+export function unassertedIds(c: Pick<Check, 'status' | 'ids' | 'ledger' | 'findings' | 'notExercised'>): string[] {
+  const ledger = c.ledger;
+  if (c.status !== 'passed' || !ledger) return [];
+  return c.ids.filter((id) => !ledger.passed[id] && !ledger.failed[id] && !c.findings.some((f) => f.requirement === id) && c.notExercised?.[id] === undefined);
 }
 
 /**
@@ -281,7 +278,7 @@ export function judgeAll(catalog: Catalog, checksAsRead: Check[], narrowed = fal
       problems.push({ kind: 'broken-check', message: `the check broke before it could judge (${c.rawStatus}): ${(c.errors[0] ?? 'no error message').split('\n')[0]}`, checkTitle: c.title });
     }
     if (c.status === 'passed' && c.ledger) {
-      const silent = c.ids.filter((id) => known.has(id) && !c.ledger?.passed[id] && !c.ledger?.failed[id] && !c.findings.some((f) => f.requirement === id) && c.notExercised?.[id] === undefined);
+      const silent = unassertedIds(c).filter((id) => known.has(id));
       if (silent.length) problems.push({ kind: 'unasserted', message: `the title names ${silent.join(', ')}, but no assertion naming ${silent.length === 1 ? 'it' : 'them'} ran`, checkTitle: c.title });
     }
     for (const f of c.findings) {
