@@ -22,6 +22,7 @@ import { type Baseline, loadBaseline } from './gate.js';
 import { runTrend } from './history.js';
 import { renderHtml } from './html.js';
 import { runBudget } from '../protocol/budget.js';
+import type { Check } from '../protocol/check.js';
 import { footprint } from '../lib/footprint.js';
 import { renderJunit } from './junit.js';
 import { readRequired, type Required } from '../protocol/require.js';
@@ -49,6 +50,8 @@ export interface BuildFilesOptions {
 
 export interface BuildFilesResult {
   report: ConformanceReport;
+  /** The checks the report was built from (JUnit and Allure render each one's outcome). */
+  checks: Check[];
   jsonFile: string;
   htmlFile: string;
   junitFile: string;
@@ -118,5 +121,5 @@ export function buildReportFiles(opts: BuildFilesOptions): BuildFilesResult {
   const junitFile = join(opts.outDir, 'junit.xml');
   writeFileSync(junitFile, maskValues(renderJunit(report, read.checks)));
   const baselineWritten = env.SC_WRITE_BASELINE ? writeBaseline(env.SC_WRITE_BASELINE, report, baseline) : undefined;
-  return { report, jsonFile, htmlFile, junitFile, baselineWritten };
+  return { report, checks: read.checks, jsonFile, htmlFile, junitFile, baselineWritten };
 }
