@@ -28,17 +28,10 @@ export interface BudgetDelta {
   sends: Record<string, number[]>;
 }
 
-export interface BudgetTotals {
+/** A run's totals: the counts of its workers' lines summed (no send times), and the peaks they show. */
+export interface BudgetTotals extends Omit<BudgetDelta, 'sends'> {
   runId: string;
   workers: number;
-  token: Record<string, number>;
-  logins: number;
-  requests: number;
-  throttled: number;
-  throttledFinal: number;
-  throttleWaitMs: number;
-  /** Re-checks after a 401: token reads on the API, credential grants at the token endpoint. */
-  rechecks: { api: number; token: number };
   /** The most API requests sent in any 1000 ms window, per account, and the highest of them. */
   peakPerAccount: Record<string, number>;
   /** API requests per account. */
