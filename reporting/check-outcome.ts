@@ -8,7 +8,8 @@
  *   failed   a rule was charged a MUST failure (under SC_STRICT=1 a SHOULD one too), or the
  *            check failed naming no catalog rule (unattributed: the gate fails on it);
  *   broken   the check broke before it could judge (an exception, a timeout);
- *   skipped  it judged none of its rules, and it was skipped or says why (coded);
+ *   skipped  it was skipped (its set-up steps may have judged rules on the way: a skip never
+ *            reads as a pass), or it judged none of its rules and says why (coded);
  *   passed   otherwise (a SHOULD finding stays a finding).
  */
 import type { Check } from '../protocol/check.js';
@@ -94,7 +95,7 @@ export function checkOutcomes(report: Pick<ConformanceReport, 'requirements' | '
     let status: CheckOutcome['status'] = 'passed';
     if (failing.length || unattributed) status = 'failed';
     else if (broke) status = 'broken';
-    else if (!judgedAny && (first.status === 'skipped' || ownWhy || unjudged.length > 0)) status = 'skipped';
+    else if (first.status === 'skipped' || (!judgedAny && (ownWhy || unjudged.length > 0))) status = 'skipped';
     out.set(id, { status, rules, failing, findings, unjudged, unattributed });
   }
   return out;
