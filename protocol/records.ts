@@ -22,7 +22,7 @@ export const DELIVERIES_ATTACHMENT = 'deliveries';
 export const FINDING_ANNOTATION = 'finding';
 /** The annotation of a rule one check could not judge: `ID: <outcome>` (notExercisedNote). */
 export const NOT_EXERCISED_ANNOTATION = 'not-exercised';
-/** The annotation of a property's run: `seed=<n>[ path=<p>][: <note>][; replay: <command>]` (fastCheckNote). */
+/** The annotation of a property's run: `seed=<n>[ path=<p>][; <note>][; replay: <command>]` (fastCheckNote). */
 export const FAST_CHECK_ANNOTATION = 'fast-check';
 
 /** MUST: the failure fails the gate; SHOULD: a finding, kept apart. */
@@ -127,9 +127,9 @@ export interface FastCheckNote {
   replay?: string;
 }
 
-/** The one form of a `fast-check` annotation's description. */
+/** The one form of a `fast-check` annotation's description (a path holds digits and colons, never `;` or a space). */
 export function fastCheckNote(n: FastCheckNote): string {
-  return `seed=${n.seed}${n.path ? ` path=${n.path}` : ''}${n.note ? `: ${n.note}` : ''}${n.replay ? `; replay: ${n.replay}` : ''}`;
+  return `seed=${n.seed}${n.path ? ` path=${n.path}` : ''}${n.note ? `; ${n.note}` : ''}${n.replay ? `; replay: ${n.replay}` : ''}`;
 }
 
 /** What fast-check reported for a failed property (its error message, the `fast-check` annotations): enough to replay it. */

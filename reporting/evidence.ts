@@ -8,18 +8,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { maskDeep, maskText } from './masking.js';
 import { parseTitleIds } from '../catalog/ids.js';
 import type { Check } from '../protocol/check.js';
-import {
-  DELIVERIES_ATTACHMENT,
-  type Delivery,
-  EVIDENCE_ATTACHMENT,
-  type Evidence,
-  FAST_CHECK_ANNOTATION,
-  type FastCheckFailure,
-  FINDING_ANNOTATION,
-  type Finding,
-  LEDGER_ATTACHMENT,
-  type LedgerRecord,
-} from '../protocol/records.js';
+import { DELIVERIES_ATTACHMENT, type Delivery, EVIDENCE_ATTACHMENT, type Evidence, FAST_CHECK_ANNOTATION, type FastCheckFailure } from '../protocol/records.js';
+import { FINDING_ANNOTATION, type Finding, LEDGER_ATTACHMENT, type LedgerRecord } from '../protocol/records.js';
 import type { RequirementResult } from './types.js';
 
 interface Attachment {
@@ -221,9 +211,11 @@ export function parseFastCheck(messages: string[], annotations: { type?: string;
     const d = a.description;
     const seed = /(?:^|\s)(?:SC_FC_SEED=|FC_SEED=|seed=)(-?\d+)/.exec(d);
     if (seed && !f.seed) f.seed = seed[1];
-    const path = /(?:SC_FC_PATH=|FC_PATH=|path=)(\S+)/.exec(d);
+    const path = /(?:SC_FC_PATH=|FC_PATH=|path=)([^\s;]+)/.exec(d);
     if (path && !f.path) f.path = path[1];
-    if (/^replay:/.test(d) && !f.replay) f.replay = maskText(d.replace(/^replay:\s*/, ''));
+    // fastCheckNote's `; replay: …` (protocol/records.ts); reports before it began the description with it, or said "replay with:".
+    const replay = /(?:^|;\s*)replay(?: with)?:\s*(.*)$/s.exec(d);
+    if (replay && !f.replay) f.replay = maskText(replay[1]);
   }
   // A seed alone (annotated at the start of every run) says nothing of a failure.
   return f.afterRuns !== undefined || f.replay ? f : undefined;

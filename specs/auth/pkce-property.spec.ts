@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import { VERIFIER_ALPHABET } from '../../lib/pkce.js';
 import { authorizeOptions, tokenEndpoint } from '../../fixtures/session.js';
 import { exchangeCode, tokenPair } from '../../fixtures/token-client.js';
-import { type Exchange, fail, recordPass, test } from '../fixtures.js';
+import { type Exchange, FAST_CHECK_ANNOTATION, fail, fastCheckNote, recordPass, test } from '../fixtures.js';
 import { isTransportFailure } from '../../fixtures/sessions.js';
 import { isInterruption, reportCases, trackRuns } from '../../fixtures/time-budget.js';
 import { CaseNotJudged } from '../../fixtures/unjudged.js';
@@ -33,7 +33,7 @@ test.describe('PKCE verifiers', { tag: '@auth' }, () => {
     const account = sessions.anyAccount('pro');
     const seed = Number(process.env.SC_FC_SEED ?? Math.floor(Math.random() * 2 ** 31));
     const path = process.env.SC_FC_PATH?.replace(/,/g, ':');
-    test.info().annotations.push({ type: 'fast-check', description: `seed=${seed}${path ? ` path=${path}` : ''}` });
+    test.info().annotations.push({ type: FAST_CHECK_ANNOTATION, description: fastCheckNote({ seed, path }) });
     // Lengths drawn over the whole range, the two bounds included (fast-check's default size keeps strings near minLength).
     const lengths = fc.oneof(fc.constant(43), fc.constant(128), fc.integer({ min: 43, max: 128 }));
     const verifiers = lengths.chain((n) => fc.string({ unit: fc.constantFrom(...VERIFIER_ALPHABET), minLength: n, maxLength: n }));
@@ -74,8 +74,9 @@ test.describe('PKCE verifiers', { tag: '@auth' }, () => {
         return;
       }
       const replay = /seed: (-?\d+), path: "([^"]*)"/.exec((error as Error).message);
+      const replaySeed = replay?.[1] ?? seed;
       const replayPath = (replay?.[2] ?? '?').replace(/:/g, ',');
-      test.info().annotations.push({ type: 'fast-check', description: `replay: SC_FC_SEED=${replay?.[1] ?? seed} SC_FC_PATH=${replayPath}` });
+      test.info().annotations.push({ type: FAST_CHECK_ANNOTATION, description: fastCheckNote({ seed: replaySeed, path: replay?.[2], replay: `SC_FC_SEED=${replaySeed} SC_FC_PATH=${replayPath}` }) });
       await fail(test.info(), {
         title: 'a code_verifier of the allowed alphabet and length completes the flow',
         // The verifier is what this check varies: a refusal of some verifiers breaks AUTH-PKCE-3 (the suite's own

@@ -7,6 +7,7 @@
  */
 import { test } from '@playwright/test';
 import fc from 'fast-check';
+import { FAST_CHECK_ANNOTATION, fastCheckNote } from '../../../fixtures/index.js';
 import { fcSeed } from '../../items/support/fc-options.js';
 
 export interface Drawn<T> {
@@ -20,6 +21,6 @@ export function drawCases<T>(arbitrary: fc.Arbitrary<T>, examples: readonly T[],
   const seed = fcSeed();
   const cases = [...examples, ...fc.sample(arbitrary, { numRuns: count, seed })];
   const replay = `FC_SEED=${seed} npx playwright test specs/webhooks --grep '${grep.replace(/[[\]]/g, '\\$&')}'`;
-  test.info().annotations.push({ type: 'fast-check', description: `seed=${seed}: ${examples.length} fixed examples, ${count} drawn; replay with: ${replay}` });
+  test.info().annotations.push({ type: FAST_CHECK_ANNOTATION, description: fastCheckNote({ seed, note: `${examples.length} fixed examples, ${count} drawn`, replay }) });
   return { cases, seed, replay };
 }
