@@ -13,7 +13,7 @@
  *   passed   otherwise (a SHOULD finding stays a finding).
  */
 import type { Check } from '../protocol/check.js';
-import { outcomeOf } from './verdicts.js';
+import { outcomeOf } from './check-record.js';
 import type { CheckRef, ConformanceReport, RequirementResult } from './types.js';
 
 /** Why a check gave no word on a rule, coded: said by the check itself, else the rule's own state. */

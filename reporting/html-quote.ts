@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { SPEC_PATH } from '../catalog/spec-text.js';
-import { esc } from './html-escape.js';
+import { esc } from './html-text.js';
 
 export interface SpecTable {
   header: string[];

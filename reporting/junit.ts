@@ -18,7 +18,7 @@
  */
 import { codesText } from './headline.js';
 import { type CheckOutcome, checkOutcomes, wordText } from './check-outcome.js';
-import { namedIds, outcomeOf } from './verdicts.js';
+import { namedIds, outcomeOf } from './check-record.js';
 import type { Check } from '../protocol/check.js';
 import type { Evidence } from '../protocol/records.js';
 import type { ConformanceReport } from './types.js';

@@ -22,7 +22,7 @@ import {
 } from './playwright-json.js';
 import type { Check, CheckStatus } from '../protocol/check.js';
 import { type Evidence, type LedgerRecord, NOT_EXERCISED_ANNOTATION, readNotExercisedNote } from '../protocol/records.js';
-import { namedIds } from './verdicts.js';
+import { namedIds } from './check-record.js';
 
 export interface ReadReport {
   report?: PlaywrightReport;

@@ -26,50 +26,17 @@
  *   `not-applicable` [selection] in a narrowed run, else `no-check`.
  *
  * Reports written before the ledger existed (no `verdicts` attachment) are
- * read the old way (`withLedger`): a passed check proves the IDs of its title.
+ * read the old way (`withLedger`, reporting/check-record.ts): a passed check proves the IDs of its title.
  */
 import { idPrefix } from '../catalog/ids.js';
 import type { Catalog, Requirement } from '../catalog/index.js';
-import { classifyLegacy, type NotExercisedReason, type Outcome, parseOutcome } from '../protocol/outcomes.js';
+import { type NotExercisedReason, type Outcome, parseOutcome } from '../protocol/outcomes.js';
 import type { Check } from '../protocol/check.js';
 import { type Evidence, type Finding, failureSeverity, type Severity } from '../protocol/records.js';
+import { brokeBeforeJudging, chargedIds, namedIds, outcomeOf, RUN_STOPPED, unassertedIds, withLedger } from './check-record.js';
 import type { CheckRef, Problem, RequirementResult, RuleVerdict } from './types.js';
 
 const SUITE_SIDE = 'a rule the suite itself keeps, not the target: the project’s own tests (npm test) prove it';
-
-/** The IDs a piece of evidence names. */
-export function namedIds(e: Pick<Evidence, 'requirement' | 'requirements'>): string[] {
-  return e.requirements?.length ? e.requirements : e.requirement ? [e.requirement] : [];
-}
-
-/** The IDs a check's recorded failures are charged to: exactly those their evidence names. */
-export function chargedIds(c: Pick<Check, 'evidence'>): string[] {
-  return [...new Set(c.evidence.flatMap(namedIds))];
-}
-
-/**
- * The title IDs of a passed check that no assertion named (its ledger has no word on them, nor a finding or a
- * not-exercised annotation): the title claims a rule the check does not prove. Empty without a ledger.
- */
-export function unassertedIds(c: Pick<Check, 'status' | 'ids' | 'ledger' | 'findings' | 'notExercised'>): string[] {
-  const ledger = c.ledger;
-  if (c.status !== 'passed' || !ledger) return [];
-  return c.ids.filter((id) => !ledger.passed[id] && !ledger.failed[id] && !c.findings.some((f) => f.requirement === id) && c.notExercised?.[id] === undefined);
-}
-
-/**
- * True when the check failed without finishing its judgement: it recorded no
- * conformance failure (an exception), or it ran out of time. Its recorded
- * failures still count; the rules it did not reach are not exercised.
- */
-export function brokeBeforeJudging(c: Pick<Check, 'status' | 'rawStatus' | 'evidence'>): boolean {
-  return c.status === 'failed' && (c.rawStatus === 'timedOut' || c.evidence.every((e) => namedIds(e).length === 0));
-}
-
-/** True when a failure of this check for this requirement is a MUST failure (reports without a recorded severity). */
-export function isMustFailure(check: Pick<Check, 'should' | 'ids'>, req: Pick<Requirement, 'id' | 'level' | 'source'>): boolean {
-  return failureSeverity(req, req.id, check) === 'MUST';
-}
 
 /** The assertions of one check about one requirement. */
 interface Word {
@@ -82,21 +49,6 @@ function wordOf(c: Check, id: string): Word {
   // A rule the check ran too little of (a property's time budget) is not passed by the few cases that ran.
   const passes = c.notExercised?.[id] === undefined ? (c.ledger?.passed[id] ?? 0) : 0;
   return { check: c, failures: c.evidence.filter((e) => namedIds(e).includes(id)), passes };
-}
-
-/**
- * A check from a report written before the ledger (no `verdicts` attachment), read
- * the way such reports were: a passed check proves its title's IDs, and a failure
- * whose evidence names no rule is charged to them. Evidence that names rules is
- * charged to exactly those, as now.
- */
-export function withLedger(c: Check): Check {
-  if (c.ledger) return c;
-  const passed = c.status === 'passed' ? Object.fromEntries(c.ids.map((id) => [id, 1])) : {};
-  const named = c.evidence.some((e) => namedIds(e).length > 0);
-  if (c.status !== 'failed' || named || c.ids.length === 0) return { ...c, ledger: { passed, failed: {} } };
-  const evidence = c.evidence.length ? c.evidence.map((e) => ({ ...e, requirements: c.ids })) : [{ title: c.errors[0]?.split('\n')[0], requirements: c.ids }];
-  return { ...c, evidence, ledger: { passed, failed: Object.fromEntries(c.ids.map((id) => [id, 1])) } };
 }
 
 function severityOf(e: Evidence, w: Word, req: Requirement): Severity {
@@ -133,14 +85,6 @@ interface Unjudged {
   text: string;
   /** Said by the check itself (a skip reason, an annotation), not inferred here from how it ended. */
   said: boolean;
-}
-
-const RUN_STOPPED = /^(interrupted|not run):\s*/i;
-
-/** A skip reason or annotation text as an outcome: coded, old-style "not exercised: …", or words alone (classified). */
-export function outcomeOf(text: string): Outcome {
-  if (RUN_STOPPED.test(text)) return { state: 'not-exercised', code: 'not_run', detail: text };
-  return parseOutcome(text) ?? classifyLegacy(text);
 }
 
 /** Why a tied check gave no word on the requirement. */

@@ -2,13 +2,13 @@
  * Playwright's JSON report as the teeth see it: the checks the conformance
  * report reads (reporting/playwright-report.ts `listedChecks`, the one reader),
  * each with the rules its failures are charged to, as the conformance report
- * charges them (reporting/verdicts.ts). Nothing here parses an attachment or an
+ * charges them (reporting/check-record.ts). Nothing here parses an attachment or an
  * annotation again.
  */
 import { parseOutcome } from '../protocol/outcomes.js';
 import { type PlaywrightReport, type ResultStatus, readJsonReport, stripAnsi } from '../reporting/playwright-json.js';
 import { type ListedCheck, listedChecks } from '../reporting/playwright-report.js';
-import { chargedIds, unassertedIds } from '../reporting/verdicts.js';
+import { chargedIds, unassertedIds } from '../reporting/check-record.js';
 
 export type { PlaywrightReport, ResultStatus };
 
@@ -31,7 +31,7 @@ export interface TeethCheck {
   error?: string;
   /**
    * The rules this check's recorded failures are charged to, exactly those their
-   * evidence names (reporting/verdicts.ts chargedIds), plus the rules of its
+   * evidence names (reporting/check-record.ts chargedIds), plus the rules of its
    * findings: what the conformance report would blame. Any status: a check
    * stopped at a SHOULD finding ends skipped with its failure recorded.
    */
