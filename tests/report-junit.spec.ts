@@ -100,14 +100,8 @@ test('a MUST failure on an earlier attempt stays a failure, shown flaky, with th
 });
 
 test('a check skipped after its set-up steps judged rules is skipped in JUnit and in Allure alike (reporting/check-outcome.ts): a skip never reads as a pass', () => {
-  const skipped = check({
-    title: '[ITEM-IMG-2] order of images on an item',
-    ids: ['ITEM-IMG-2'],
-    status: 'skipped',
-    rawStatus: 'skipped',
-    skipReason: 'not exercised [setup_failed]: the item took no image',
-    ledger: ledger(['ITEM-QUOTA-1']),
-  });
+  const why = 'not exercised [setup_failed]: the item took no image';
+  const skipped = check({ title: '[ITEM-IMG-2] order of images on an item', ids: ['ITEM-IMG-2'], status: 'skipped', rawStatus: 'skipped', skipReason: why, ledger: ledger(['ITEM-QUOTA-1']) });
   const report = reportFromChecks([skipped]);
   const xml = renderJunit(report, [skipped]);
   expect(xml).toContain('<property name="requirement" value="ITEM-QUOTA-1: passed"/>');
