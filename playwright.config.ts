@@ -65,7 +65,7 @@ const reporter: ReporterDescription[] = listing
           ] as ReporterDescription[])),
       ...(sharded ? [['blob', { outputDir: `${reports}/blob` }] as ReporterDescription] : []),
       // Last: it reads the files the reporters above have written.
-      ['./reporting/conformance-reporter.ts', { root, reportsDir: reports }],
+      ['./reporting/conformance-reporter.ts', { root, reportsDir: reports, runDeadlineS: run.runDeadlineS }],
     ];
 
 /** SC_RULE (and --rule): exactly the checks whose titles name the rules (catalog/ids.ts grepForIds). */

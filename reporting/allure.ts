@@ -22,6 +22,8 @@ import { maskDeep, maskText } from './masking.js';
 import { childEnv } from '../settings/run-context.js';
 import { idPrefix, idTopic, parseTitleIds } from '../catalog/ids.js';
 import { groupInfo, type Requirement } from '../catalog/index.js';
+import type { Check } from '../protocol/check.js';
+import { type CheckOutcome, checkOutcomes } from './check-outcome.js';
 import type { ConformanceReport } from './types.js';
 
 /** What the labels need of a requirement: a catalog entry, or a report's result of one. */
@@ -47,37 +49,20 @@ export function labelsFor(id: string, req: Labelled | undefined): Label[] {
   return out;
 }
 
-/** The conformance report's word on one check, as Allure shows it. */
-export interface CheckOutcome {
-  status: 'passed' | 'failed' | 'broken' | 'skipped';
-  /** Rules a MUST failure of this check was charged to. */
-  failing: string[];
-  /** Rules of its SHOULD findings. */
-  findings: string[];
-  /** Rules this check gave no word on whose state is not exercised / not applicable: "ITEM-IMG-8: not exercised [auth_ambiguous]". */
-  unjudged?: string[];
-}
+/** The conformance report's word on one check, as Allure shows it (reporting/check-outcome.ts). */
+export type AllureOutcome = Pick<CheckOutcome, 'status' | 'failing' | 'findings'> & Partial<Pick<CheckOutcome, 'unjudged'>>;
 
-/** Per check title, the outcome the conformance report gives it: the same failing rules as the gate. */
-export function checkOutcomes(report: Pick<ConformanceReport, 'requirements' | 'problems'>): Map<string, CheckOutcome> {
-  const out = new Map<string, CheckOutcome>();
-  const judgedSome = new Set<string>();
-  const broken = new Set(report.problems.filter((p) => p.kind === 'broken-check').map((p) => p.checkTitle));
-  for (const r of report.requirements) {
-    for (const c of r.checks) {
-      const o: CheckOutcome = out.get(c.title) ?? { status: broken.has(c.title) ? 'broken' : c.status === 'skipped' ? 'skipped' : 'passed', failing: [], findings: [], unjudged: [] };
-      if (c.ruleVerdict === 'failed') {
-        o.failing.push(r.id);
-        o.status = 'failed';
-      } else if (c.ruleVerdict === 'finding') o.findings.push(r.id);
-      if (c.ruleVerdict && c.ruleVerdict !== 'not reached') judgedSome.add(c.title);
-      else if (r.verdict === 'not-exercised' || r.verdict === 'not-applicable') o.unjudged?.push(`${r.id}: ${r.verdict.replace('-', ' ')} [${r.reasonCode}]`);
-      out.set(c.title, o);
-    }
+/** Per check title (an Allure result's name), the outcome the conformance report gives it: the same failing rules as the gate. */
+export function allureOutcomes(report: Pick<ConformanceReport, 'requirements' | 'problems' | 'gate'>, checks: readonly Check[] = []): Map<string, AllureOutcome> {
+  const byTitle = new Map<string, AllureOutcome>();
+  const titles = new Map<string, string>();
+  for (const r of report.requirements) for (const c of r.checks) titles.set(c.id, c.title);
+  for (const c of checks) titles.set(c.id, c.title);
+  for (const [id, o] of checkOutcomes(report, checks)) {
+    const title = titles.get(id);
+    if (title !== undefined) byTitle.set(title, o);
   }
-  // A check that judged none of its rules passed nothing: skipped, with why.
-  for (const [title, o] of out) if (o.status === 'passed' && !judgedSome.has(title) && o.unjudged?.length) o.status = 'skipped';
-  return out;
+  return byTitle;
 }
 
 /**
@@ -140,7 +125,7 @@ const OURS = new Set(['epic', 'feature', 'story', 'severity', 'requirement', 'fa
  * rules as labels and links), sets its status from `outcomes` when given, and masks
  * results and text attachments. Returns how many results were labelled.
  */
-export function labelAllureResults(dir: string, requirements: readonly Labelled[], outcomes?: Map<string, CheckOutcome>): number {
+export function labelAllureResults(dir: string, requirements: readonly Labelled[], outcomes?: Map<string, AllureOutcome>): number {
   if (!existsSync(dir)) return 0;
   const byId = new Map(requirements.map((r) => [r.id, r]));
   let labelled = 0;

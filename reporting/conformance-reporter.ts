@@ -7,15 +7,14 @@
  * `npm run conformance` leave the same reports and the same gate (0, 1, 2, 3).
  *
  * A run the preflight stopped (fixtures/preflight.ts) is reported from the
- * preflight's outcome; a run stopped by Ctrl-C, SIGTERM or its deadline
+ * preflight's outcome (protocol/run-artifacts.ts); a run stopped by Ctrl-C, SIGTERM or its deadline
  * (SC_RUN_DEADLINE_S) is reported for every check that finished, the rest
  * *not run*, with why it stopped as the first run error.
  */
-import { brokenRunLine } from '../fixtures/target-health.js';
 import type { FullConfig, FullResult, Reporter } from '@playwright/test/reporter';
-import { recordedPreflight } from '../fixtures/preflight.js';
-import { readCurrentSettings } from '../settings/settings.js';
 import { loadCatalog } from '../catalog/index.js';
+import { brokenRunLine, recordedPreflightStop } from '../protocol/run-artifacts.js';
+import { handedOff } from '../settings/run-context.js';
 import { finishRun } from './finish.js';
 import { preflightRead } from './preflight-report.js';
 import { stopSignal } from './run-stop.js';
@@ -25,6 +24,8 @@ export interface ConformanceReporterOptions {
   root: string;
   /** Where the reports go (SC_REPORTS). */
   reportsDir: string;
+  /** The run's deadline in seconds (SC_RUN_DEADLINE_S, read by the config's settings; 0: none): named when it stopped the run. */
+  runDeadlineS: number;
 }
 
 const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
@@ -48,13 +49,13 @@ export default class ConformanceReporter implements Reporter {
     const after = seconds(Date.now() - this.started);
     if (result.status === 'timedout') {
       // No config when the deadline passed before the checks began (onBegin): the setting says it.
-      const ms = this.config?.globalTimeout || readCurrentSettings().settings.run.runDeadlineS * 1000;
+      const ms = this.config?.globalTimeout || this.options.runDeadlineS * 1000;
       const limit = ms ? seconds(ms) : 'its global timeout';
       return `the run was stopped by its deadline (${limit}, SC_RUN_DEADLINE_S) after ${after}: the checks that finished are judged, the rest were not run`;
     }
     if (result.status === 'interrupted') {
       // The circuit stopped it (a worker found the target no longer answering and interrupted the run): that is the cause.
-      const broken = brokenRunLine();
+      const broken = brokenRunLine(handedOff().runDir);
       if (broken) return `the run is broken: ${broken} (stopped after ${after}: the checks that finished are judged, the rest were not run)`;
       const signal = stopSignal() ?? 'SIGINT';
       const how = signal === 'SIGINT' ? 'Ctrl-C (SIGINT)' : signal;
@@ -65,9 +66,9 @@ export default class ConformanceReporter implements Reporter {
 
   async onEnd(result: FullResult): Promise<{ status: FullResult['status'] }> {
     const { root, reportsDir } = this.options;
-    const preflight = recordedPreflight();
+    const preflight = recordedPreflightStop();
     let code: number;
-    if (preflight && preflight.kind !== 'ok') {
+    if (preflight) {
       const catalog = loadCatalog(`${root}/catalog`);
       const read = preflightRead(preflight, catalog);
       code = await finishRun({ root, reportsDir, read, runErrors: [] });

@@ -4,7 +4,7 @@
  * line, the reachable MUST rules not exercised, the SHOULD finding count, the
  * gate (PASSED, FAILED, INCOMPLETE, BROKEN), where the reports are. Colour only on a TTY.
  */
-import { budgetLines } from '../fixtures/budget.js';
+import { budgetLines } from '../protocol/budget.js';
 import { describeFootprint } from '../lib/footprint.js';
 import { apartText } from './headline.js';
 import { gateState } from './gate.js';

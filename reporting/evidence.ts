@@ -7,7 +7,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { maskDeep, maskText } from './masking.js';
 import { parseTitleIds } from '../catalog/ids.js';
-import type { Check, Delivery, Evidence, FastCheckFailure, Finding, Ledger, RequirementResult } from './types.js';
+import type { Check } from '../protocol/check.js';
+import { DELIVERIES_ATTACHMENT, type Delivery, EVIDENCE_ATTACHMENT, type Evidence, FAST_CHECK_ANNOTATION, type FastCheckFailure } from '../protocol/records.js';
+import { FINDING_ANNOTATION, type Finding, LEDGER_ATTACHMENT, type LedgerRecord } from '../protocol/records.js';
+import type { RequirementResult } from './types.js';
 
 interface Attachment {
   name?: string;
@@ -45,7 +48,7 @@ function cut(s: unknown): string | undefined {
 export function parseAttachments(attachments: Attachment[]): Evidence[] {
   const out: Evidence[] = [];
   for (const a of attachments) {
-    if (a.name !== 'evidence') continue;
+    if (a.name !== EVIDENCE_ATTACHMENT) continue;
     const text = attachmentText(a);
     if (text === undefined) continue;
     let parsed: unknown;
@@ -80,8 +83,8 @@ const counts = (v: unknown): Record<string, number> =>
   v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).filter((e): e is [string, number] => typeof e[1] === 'number')) : {};
 
 /** The check's ledger (the `verdicts` attachment of fixtures/ledger.ts), or undefined when it wrote none. */
-export function parseLedger(attachments: Attachment[]): Ledger | undefined {
-  const a = attachments.find((x) => x.name === 'verdicts');
+export function parseLedger(attachments: Attachment[]): LedgerRecord | undefined {
+  const a = attachments.find((x) => x.name === LEDGER_ATTACHMENT);
   const text = a && attachmentText(a);
   if (text === undefined) return undefined;
   try {
@@ -120,7 +123,7 @@ export function parseFindingAnnotations(annotations: { type?: string; descriptio
   const out: Finding[] = [];
   const seen = new Set<string>();
   for (const a of annotations) {
-    if (a.type !== 'finding' || !a.description) continue;
+    if (a.type !== FINDING_ANNOTATION || !a.description) continue;
     const { requirement, message } = parseDescription(a.description);
     const ids = requirement ? [requirement] : check.ids;
     for (const id of ids.length ? ids : ['(no requirement)']) {
@@ -147,7 +150,7 @@ export function signatureForm(sig: string): string {
 export function parseDeliveries(attachments: Attachment[]): Delivery[] | undefined {
   const out: Delivery[] = [];
   for (const a of attachments) {
-    if (a.name !== 'deliveries') continue;
+    if (a.name !== DELIVERIES_ATTACHMENT) continue;
     const text = attachmentText(a);
     let parsed: unknown;
     try {
@@ -204,13 +207,15 @@ export function parseFastCheck(messages: string[], annotations: { type?: string;
     break;
   }
   for (const a of annotations) {
-    if (a.type !== 'fast-check' || !a.description) continue;
+    if (a.type !== FAST_CHECK_ANNOTATION || !a.description) continue;
     const d = a.description;
     const seed = /(?:^|\s)(?:SC_FC_SEED=|FC_SEED=|seed=)(-?\d+)/.exec(d);
     if (seed && !f.seed) f.seed = seed[1];
-    const path = /(?:SC_FC_PATH=|FC_PATH=|path=)(\S+)/.exec(d);
+    const path = /(?:SC_FC_PATH=|FC_PATH=|path=)([^\s;]+)/.exec(d);
     if (path && !f.path) f.path = path[1];
-    if (/^replay:/.test(d) && !f.replay) f.replay = maskText(d.replace(/^replay:\s*/, ''));
+    // fastCheckNote's `; replay: …` (protocol/records.ts); reports before it began the description with it, or said "replay with:".
+    const replay = /(?:^|;\s*)replay(?: with)?:\s*(.*)$/s.exec(d);
+    if (replay && !f.replay) f.replay = maskText(replay[1]);
   }
   // A seed alone (annotated at the start of every run) says nothing of a failure.
   return f.afterRuns !== undefined || f.replay ? f : undefined;

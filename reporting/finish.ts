@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { checkOutcomes, generateAllure, labelAllureResults, writeGateResult } from './allure.js';
+import { allureOutcomes, generateAllure, labelAllureResults, writeGateResult } from './allure.js';
 import { loadCatalog } from '../catalog/index.js';
 import { formatConsoleSummary } from './console.js';
 import type { ReadReport } from './playwright-report.js';
@@ -39,7 +39,7 @@ export async function finishRun(opts: FinishOptions): Promise<number> {
     const allureResults = join(opts.reportsDir, 'allure-results');
     // Labelling also masks the results: done even when the Allure report itself is skipped.
     if (existsSync(allureResults)) {
-      labelAllureResults(allureResults, built.report.requirements, checkOutcomes(built.report));
+      labelAllureResults(allureResults, built.report.requirements, allureOutcomes(built.report, built.checks));
       writeGateResult(allureResults, built.report);
     }
     if (opts.allure !== false && settings.report.allure && existsSync(allureResults)) {

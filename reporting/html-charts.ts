@@ -12,7 +12,7 @@
  *   trendChart        MUST pass rate and failing rules over the last runs
  */
 import { GROUPS, groupInfo } from '../catalog/index.js';
-import { esc, formatDuration } from './html-requirement.js';
+import { esc, formatDuration } from './html-text.js';
 import type { RunPoint } from './history.js';
 import { isServerMust } from './scope.js';
 import type { ConformanceReport, RequirementResult } from './types.js';

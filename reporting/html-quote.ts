@@ -6,7 +6,7 @@
  * Pure, but for `loadSpecTables`.
  */
 import { loadSpecSource, type SpecTable, tableCells as cells } from '../catalog/spec-source.js';
-import { esc } from './html-requirement.js';
+import { esc } from './html-text.js';
 
 export type { SpecTable } from '../catalog/spec-source.js';
 

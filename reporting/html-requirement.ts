@@ -3,26 +3,11 @@
  * spec's sentence, the decision where the spec is ambiguous, the checks that
  * prove it and, for a failure, the evidence.
  */
+import { esc, formatDuration } from './html-text.js';
 import { quoteHtml, type SpecTable } from './html-quote.js';
 import { NOT_APPLICABLE_CAUSES, NOT_EXERCISED_REASONS, type NotApplicableCause, type NotExercisedReason } from '../protocol/outcomes.js';
-import type { CheckRef, Delivery, Evidence, FastCheckFailure, RequirementResult } from './types.js';
-
-export function esc(s: unknown): string {
-  return String(s ?? '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
-
-export function formatDuration(ms: number | undefined): string {
-  if (ms === undefined || !Number.isFinite(ms)) return '—';
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  const s = ms / 1000;
-  if (s < 60) return `${s.toFixed(1)} s`;
-  return `${Math.floor(s / 60)} min ${Math.round(s % 60)} s`;
-}
+import type { Delivery, Evidence, FastCheckFailure } from '../protocol/records.js';
+import type { CheckRef, RequirementResult } from './types.js';
 
 export const anchor = (id: string) => `req-${id}`;
 

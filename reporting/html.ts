@@ -7,7 +7,8 @@
 import { CSS, SCRIPT } from './html-assets.js';
 import { chartsDetail, chartsOverview } from './html-charts.js';
 import { loadSpecTables, type SpecTable } from './html-quote.js';
-import { anchor, esc, formatDuration, requirementEntry } from './html-requirement.js';
+import { anchor, requirementEntry } from './html-requirement.js';
+import { esc, formatDuration } from './html-text.js';
 import type { RunPoint } from './history.js';
 import { maskValues } from './masking.js';
 import { apartText, codesText } from './headline.js';

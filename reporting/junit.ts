@@ -1,5 +1,6 @@
 /**
- * reports/junit.xml, rendered from the conformance report's verdicts, never
+ * reports/junit.xml, rendered from the conformance report's verdicts and each
+ * check's outcome (reporting/check-outcome.ts, shared with Allure), never
  * judged again here, so that a CI system's test summary and the gate agree:
  *
  *  - a check with a MUST failure is a `<failure type="MUST">` naming the rules it
@@ -16,8 +17,11 @@
  *    with its state and the headline: a failure when FAILED or INCOMPLETE, an error when BROKEN.
  */
 import { codesText } from './headline.js';
-import { namedIds, outcomeOf } from './verdicts.js';
-import type { Check, CheckRef, ConformanceReport, Evidence, RequirementResult } from './types.js';
+import { type CheckOutcome, checkOutcomes, wordText } from './check-outcome.js';
+import { namedIds, outcomeOf } from './check-record.js';
+import type { Check } from '../protocol/check.js';
+import type { Evidence } from '../protocol/records.js';
+import type { ConformanceReport } from './types.js';
 
 const xml = (s: string): string =>
   s
@@ -47,35 +51,6 @@ export function outcomeMessage(text: string): string {
   return `${o.state === 'not-exercised' ? 'not exercised' : 'not applicable'}: ${o.code} — ${o.detail}`;
 }
 
-/** What the report says of one check: its word on each rule it is listed under. */
-interface Words {
-  rules: { r: RequirementResult; ref: CheckRef }[];
-}
-
-function wordsByCheck(report: ConformanceReport): Map<string, Words> {
-  const out = new Map<string, Words>();
-  for (const r of report.requirements) {
-    for (const ref of r.checks) {
-      const w = out.get(ref.id) ?? { rules: [] };
-      w.rules.push({ r, ref });
-      out.set(ref.id, w);
-    }
-  }
-  return out;
-}
-
-/** This check's word on a rule, in a property: the report's, with the code of a rule it left unjudged. */
-function wordText(c: Check, r: RequirementResult, ref: CheckRef): string {
-  const word = ref.ruleVerdict ?? 'not reached';
-  if (word !== 'not reached') return word;
-  const own = c.notExercised?.[r.id] ?? (c.status === 'skipped' ? c.skipReason : undefined);
-  if (own) {
-    const o = outcomeOf(own);
-    return `${o.state === 'not-exercised' ? 'not exercised' : 'not applicable'} [${o.code}]`;
-  }
-  return r.verdict === 'not-exercised' || r.verdict === 'not-applicable' ? `not reached (${r.verdict.replace('-', ' ')} [${r.reasonCode}])` : 'not reached';
-}
-
 interface Case {
   xml: string;
   failure: boolean;
@@ -83,45 +58,43 @@ interface Case {
   skipped: boolean;
 }
 
-function testcase(c: Check, words: Words | undefined, report: ConformanceReport): Case {
+function testcase(c: Check, o: CheckOutcome | undefined, report: ConformanceReport): Case {
   const strict = report.gate.strict;
-  const rules = words?.rules ?? [];
-  const failed = rules.filter(({ ref }) => ref.ruleVerdict === 'failed');
-  const findings = rules.filter(({ ref }) => ref.ruleVerdict === 'finding');
-  const failing = strict ? [...failed, ...findings] : failed;
-  const broke = report.problems.some((p) => p.kind === 'broken-check' && p.checkTitle === c.title);
-  // A failing check the report lists under no rule: its failure names no catalog requirement (the gate fails on it).
-  const unattributed = c.status === 'failed' && rules.length === 0 && !broke;
-
-  const props = rules.map(({ r, ref }) => `<property name="requirement" value="${xml(`${r.id}: ${wordText(c, r, ref)}`)}"/>`);
+  const rules = o?.rules ?? [];
+  const status = o?.status ?? 'passed';
+  const props = rules.map((w) => `<property name="requirement" value="${xml(`${w.r.id}: ${wordText(w)}`)}"/>`);
   // Under SC_STRICT=1 a SHOULD failure is in <failure>; a recorded observation (recordFinding) stays a finding.
-  const findingEvidence = strict ? [] : [...new Set(findings.flatMap(({ ref }) => ref.evidence))];
+  const findingEvidence = strict ? [] : [...new Set(rules.filter((w) => w.ref.ruleVerdict === 'finding').flatMap((w) => w.ref.evidence))];
   const shownFindings = [...findingEvidence.map(evidenceText), ...c.findings.map((f) => `[${f.requirement}] ${f.message}`)];
   for (const f of shownFindings) props.push(`<property name="finding" value="${xml(f.split('\n')[0])}"/>`);
   const body: string[] = [];
   if (props.length) body.push(`<properties>${props.join('')}</properties>`);
 
-  const failure = failing.length > 0 || unattributed;
-  const error = !failure && broke;
-  const judgedAny = rules.some(({ ref }) => ref.ruleVerdict && ref.ruleVerdict !== 'not reached');
   // A check that judged nothing, skipped or not: its first rule's reason, coded.
   const unjudgedText = c.status === 'skipped' ? c.skipReason : Object.values(c.notExercised ?? {})[0];
-  const skipped = !failure && !error && !judgedAny && (c.status === 'skipped' || unjudgedText !== undefined);
-  if (failure) {
-    const ids = [...new Set(failing.map(({ r }) => r.id))];
-    const evidence = [...new Set(failing.flatMap(({ ref }) => ref.evidence))];
-    const type = failed.length ? 'MUST' : unattributed ? 'unattributed' : 'SHOULD (SC_STRICT=1)';
-    const message = unattributed ? 'the failure names no catalog requirement' : `${ids.length} rule${ids.length === 1 ? '' : 's'} failed: ${ids.join(', ')}`;
+  if (status === 'failed') {
+    const failing = rules.filter((w) => o?.failing.includes(w.r.id));
+    const ids = [...new Set(failing.map((w) => w.r.id))];
+    const evidence = [...new Set(failing.flatMap((w) => w.ref.evidence))];
+    const mustFailed = rules.some((w) => w.ref.ruleVerdict === 'failed');
+    const type = mustFailed ? 'MUST' : o?.unattributed ? 'unattributed' : 'SHOULD (SC_STRICT=1)';
+    const message = o?.unattributed ? 'the failure names no catalog requirement' : `${ids.length} rule${ids.length === 1 ? '' : 's'} failed: ${ids.join(', ')}`;
     const flaky = c.flaky ? '\n\n(flaky: failed on an attempt, passed on a retry; the failure stands)' : '';
     body.push(`<failure type="${type}" message="${xml(message)}">${xml((evidence.length ? evidence.map(evidenceText).join('\n\n') : c.errors.join('\n\n')) + flaky)}</failure>`);
-  } else if (error) {
+  } else if (status === 'broken') {
     body.push(`<error type="${xml(c.rawStatus)}" message="${xml(`the check broke before it could judge: ${(c.errors[0] ?? c.rawStatus).split('\n')[0]}`)}">${xml(c.errors.join('\n\n'))}</error>`);
-  } else if (skipped) {
-    body.push(`<skipped message="${xml(unjudgedText ? outcomeMessage(unjudgedText) : 'not exercised: setup_failed — skipped without a reason')}"/>`);
+  } else if (status === 'skipped') {
+    const ruleWhy = rules.find((w) => w.unjudged)?.unjudged;
+    const message = unjudgedText
+      ? outcomeMessage(unjudgedText)
+      : ruleWhy
+        ? `${ruleWhy.state}: ${ruleWhy.code} — its rules' state; the check said nothing itself`
+        : 'not exercised: setup_failed — skipped without a reason';
+    body.push(`<skipped message="${xml(message)}"/>`);
   }
   if (shownFindings.length) body.push(`<system-out>${xml(`SHOULD findings (not failures${strict ? '' : ' unless SC_STRICT=1'}):\n${shownFindings.join('\n\n')}`)}</system-out>`);
   const name = `<testcase name="${xml(c.title)}" classname="${xml(c.file)}" time="${seconds(c.durationMs)}"`;
-  return { xml: body.length ? `${name}>${body.join('')}</testcase>` : `${name}/>`, failure, error, skipped };
+  return { xml: body.length ? `${name}>${body.join('')}</testcase>` : `${name}/>`, failure: status === 'failed', error: status === 'broken', skipped: status === 'skipped' };
 }
 
 /** The gate as one testcase: CI summaries show INCOMPLETE and BROKEN, not only failures. */
@@ -149,7 +122,7 @@ function suite(name: string, cases: Case[], ms: number, timestamp: string | unde
 
 /** The JUnit XML of a run: the gate's testsuite first, then one testsuite per spec file, one testcase per check. */
 export function renderJunit(report: ConformanceReport, checks: readonly Check[], options: { name?: string } = {}): string {
-  const words = wordsByCheck(report);
+  const outcomes = checkOutcomes(report, checks);
   const h = report.summary.headline;
   const gateProps = `<properties><property name="gate" value="${xml(report.gate.state)}"/><property name="exit" value="${report.gate.exitCode}"/><property name="headline" value="${xml(h.text)}"/></properties>`;
   const suites = [suite('conformance gate', [gateCase(report)], 0, report.run.startTime, gateProps)];
@@ -158,7 +131,7 @@ export function renderJunit(report: ConformanceReport, checks: readonly Check[],
     suites.push(
       suite(
         file,
-        inFile.map((c) => testcase(c, words.get(c.id), report)),
+        inFile.map((c) => testcase(c, outcomes.get(c.id), report)),
         inFile.reduce((n, c) => n + c.durationMs, 0),
         report.run.startTime,
       ),

@@ -10,9 +10,20 @@ import { parseTitleIds } from '../catalog/ids.js';
 import { parseAttachments, parseDeliveries, parseFastCheck, parseFindingAnnotations, parseLedger } from './evidence.js';
 import { maskText } from './masking.js';
 import { SELECTED_RULES } from '../settings/rule-selection.js';
-import { type PlaywrightReport, type ReportEntry, type ReportResult, type ReportTest, readJsonReport, reportEntries, resultErrors, stripAnsi } from './playwright-json.js';
-import type { Check, CheckStatus, Evidence, Ledger } from './types.js';
-import { namedIds } from './verdicts.js';
+import {
+  type PlaywrightReport,
+  type ReportEntry,
+  type ReportResult,
+  type ReportTest,
+  type ResultStatus,
+  readJsonReport,
+  reportEntries,
+  resultErrors,
+  stripAnsi,
+} from './playwright-json.js';
+import type { Check, CheckStatus } from '../protocol/check.js';
+import { type Evidence, type LedgerRecord, NOT_EXERCISED_ANNOTATION, readNotExercisedNote } from '../protocol/records.js';
+import { namedIds } from './check-record.js';
 
 export interface ReadReport {
   report?: PlaywrightReport;
@@ -73,7 +84,7 @@ export function earlierFailures(results: readonly ReportResult[]): { evidence: E
 function withEarlierFailures(check: Check, results: readonly ReportResult[]): Check {
   const earlier = earlierFailures(results);
   if (earlier.attempts === 0) return check;
-  const ledger: Ledger = { passed: { ...check.ledger?.passed }, failed: { ...check.ledger?.failed } };
+  const ledger: LedgerRecord = { passed: { ...check.ledger?.passed }, failed: { ...check.ledger?.failed } };
   for (const [id, n] of Object.entries(earlier.failed)) ledger.failed[id] = (ledger.failed[id] ?? 0) + n;
   // A SHOULD-level failure stays a finding of a passed check; any other named failure fails the check.
   const fails = earlier.evidence.some((e) => e.severity !== 'SHOULD');
@@ -121,8 +132,8 @@ function toCheck({ spec, test, last, file, annotations }: ReportEntry): Check {
   check.findings = parseFindingAnnotations(annotations, check);
   // `not-exercised` annotations ("ID: why", fixtures/time-budget.ts): the check ran too little of that rule to judge it.
   for (const a of annotations) {
-    const m = a.type === 'not-exercised' ? /^([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+):\s*(.*)$/s.exec(a.description ?? '') : null;
-    if (m) check.notExercised = { ...check.notExercised, [m[1]]: maskText(m[2]) };
+    const note = a.type === NOT_EXERCISED_ANNOTATION ? readNotExercisedNote(a.description) : undefined;
+    if (note) check.notExercised = { ...check.notExercised, [note.id]: maskText(note.outcome) };
   }
   // What a reader needs to see a failure without another file: a property's replay, the notifications received.
   if (status === 'failed') check.fastCheck = parseFastCheck(messages, annotations);
@@ -130,9 +141,22 @@ function toCheck({ spec, test, last, file, annotations }: ReportEntry): Check {
   return withEarlierFailures(check, results);
 }
 
+/** A check with where Playwright lists it (describe titles, then its own title, as written) and its last attempt's raw status. */
+export interface ListedCheck {
+  check: Check;
+  titlePath: string[];
+  /** Undefined when the test never ran (a listing, a run stopped before it). */
+  lastStatus?: ResultStatus;
+}
+
+/** Every check of the report, read once: the conformance report and the teeth (teeth/playwright-report.ts) both start here. */
+export function listedChecks(report: PlaywrightReport): ListedCheck[] {
+  return reportEntries(report).map((entry) => ({ check: toCheck(entry), titlePath: [...entry.describes, entry.spec.title ?? ''], lastStatus: entry.last?.status }));
+}
+
 /** Checks from an already parsed report object. */
 export function checksFromReport(report: PlaywrightReport): ReadReport {
-  const checks = reportEntries(report).map(toCheck);
+  const checks = listedChecks(report).map((l) => l.check);
   // "Error: " adds nothing in front of a run error.
   const errors = (report.errors ?? []).map((e) => cleanError(e.message).replace(/^Error: /, '')).filter(Boolean);
   if (checks.length === 0 && errors.length === 0) errors.push('the JSON report lists no checks: nothing ran (a --grep or file filter that matches nothing?)');

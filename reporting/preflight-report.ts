@@ -9,11 +9,11 @@
  * Requirements the catalog marks not testable, and the suite's own (client-side)
  * rules, keep their own verdicts.
  */
-import type { PreflightOutcome } from '../fixtures/preflight.js';
+import type { Check } from '../protocol/check.js';
 import { notExercised } from '../protocol/outcomes.js';
+import type { PreflightStop } from '../protocol/run-artifacts.js';
 import type { ReadReport } from './playwright-report.js';
 import type { Catalog } from '../catalog/index.js';
-import type { Check } from './types.js';
 
 const FILE = 'fixtures/preflight.ts';
 
@@ -21,9 +21,8 @@ function check(fields: Pick<Check, 'id' | 'title' | 'ids' | 'status' | 'rawStatu
   return { file: FILE, line: 0, project: '', tags: [], flaky: false, durationMs: 0, should: false, errors: [], evidence: [], findings: [], ...fields };
 }
 
-/** The checks and run errors of a run the preflight stopped; undefined for an outcome that lets the run go on. */
-export function preflightRead(outcome: PreflightOutcome, catalog: Catalog): ReadReport | undefined {
-  if (outcome.kind === 'ok') return undefined;
+/** The checks and run errors of a run the preflight stopped. */
+export function preflightRead(outcome: PreflightStop, catalog: Catalog): ReadReport {
   const failed = outcome.kind === 'refused' ? outcome.refused.requirement : undefined;
   const rest = catalog.requirements.filter((r) => r.id !== failed && r.testable !== false && !r.needs?.includes('client-side')).map((r) => r.id);
   const why =

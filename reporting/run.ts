@@ -22,7 +22,8 @@ import { loadPrevious } from './diff.js';
 import { type Baseline, loadBaseline } from './gate.js';
 import { runTrend } from './history.js';
 import { renderHtml } from './html.js';
-import { runBudget } from '../fixtures/budget.js';
+import { runBudget } from '../protocol/budget.js';
+import type { Check } from '../protocol/check.js';
 import { footprint } from '../lib/footprint.js';
 import { renderJunit } from './junit.js';
 import type { Required } from '../protocol/require.js';
@@ -54,6 +55,8 @@ export interface BuildFilesOptions {
 
 export interface BuildFilesResult {
   report: ConformanceReport;
+  /** The checks the report was built from (JUnit and Allure render each one's outcome). */
+  checks: Check[];
   jsonFile: string;
   htmlFile: string;
   junitFile: string;
@@ -125,5 +128,5 @@ export function buildReportFiles(opts: BuildFilesOptions): BuildFilesResult {
   const junitFile = join(opts.outDir, 'junit.xml');
   writeFileSync(junitFile, maskValues(renderJunit(report, read.checks)));
   const baselineWritten = wanted.writeBaseline ? writeBaseline(wanted.writeBaseline, report, baseline) : undefined;
-  return { report, jsonFile, htmlFile, junitFile, baselineWritten };
+  return { report, checks: read.checks, jsonFile, htmlFile, junitFile, baselineWritten };
 }

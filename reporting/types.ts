@@ -6,122 +6,13 @@
 
 import type { RequirementLevel, RequirementNeed, RequirementSource } from '../catalog/index.js';
 import type { NotApplicableCause, NotExercisedReason } from '../protocol/outcomes.js';
-import type { BudgetTotals } from '../fixtures/budget.js';
+import type { BudgetTotals } from '../protocol/budget.js';
+import type { CheckStatus } from '../protocol/check.js';
+import type { Delivery, Evidence, FastCheckFailure, Finding, Severity } from '../protocol/records.js';
 import type { Footprint } from '../lib/footprint.js';
 
-// The catalog's own shapes (Requirement, SkipEntry, Catalog) are declared once, in catalog/index.ts.
-
-/** The `evidence` attachment the checked API client writes for a failing exchange. */
-export interface Evidence {
-  requirement?: string;
-  requirements?: string[];
-  /** One line: what was checked. */
-  title?: string;
-  request?: { method?: string; url?: string; headers?: Record<string, string>; body?: unknown };
-  /** null: no answer (a timeout, a refused connection); absent: the failure came from no exchange. */
-  status?: number | null;
-  bodyExcerpt?: string;
-  expected?: string;
-  actual?: string;
-  curl?: string;
-  /** MUST or SHOULD, as the check's ledger judged it; absent in reports from before the ledger. */
-  severity?: 'MUST' | 'SHOULD';
-  /** Recorded by a soft assertion: the check went on after it. */
-  soft?: boolean;
-  /** What happened on the wire when the exchange did not complete. */
-  transport?: string;
-  /** The body passed the suite's cap and was cut, not judged. */
-  cut?: boolean;
-  /** Recorded by an attempt before the last (retries): its failure stands (1-based). */
-  attempt?: number;
-}
-
-/** The `verdicts` attachment of a check (fixtures/ledger.ts): per requirement ID, the assertions naming it that passed and failed. */
-export interface Ledger {
-  passed: Record<string, number>;
-  failed: Record<string, number>;
-}
-
-/** A SHOULD-level observation recorded by a check (`finding` annotation) or a failing SHOULD check. */
-export interface Finding {
-  requirement: string;
-  message: string;
-  checkId: string;
-  checkTitle: string;
-  /** annotation: recorded by recordFinding; failure: a failing @should or SHOULD-level check. */
-  kind: 'annotation' | 'failure';
-}
-
-/** What fast-check reported for a failed property (its error message, the `fast-check` annotations): enough to replay it. */
-export interface FastCheckFailure {
-  seed?: string;
-  /** The path of the failing run (FC_PATH). */
-  path?: string;
-  /** The shrunk counterexample, as fast-check prints it (masked, cut short). */
-  counterexample?: string;
-  /** How many times fast-check shrank it. */
-  shrunk?: number;
-  /** "Property failed after N tests". */
-  afterRuns?: number;
-  /** The replay path of a commands run (FC_REPLAY_PATH). */
-  replayPath?: string;
-  /** The command that replays it, as the check printed it. */
-  replay?: string;
-}
-
-/** One notification the suite's receiver got, as the `deliveries` attachment holds it (masked). */
-export interface Delivery {
-  /** Epoch ms at which the receiver got it. */
-  at?: number;
-  method?: string;
-  /** The request target: path and query. */
-  url?: string;
-  headers?: Record<string, string>;
-  /** The raw body, as text (cut short). */
-  body?: string;
-  /** The form of X-Service-Signature (its value is masked like a credential): e.g. "64 hex characters (32 bytes)". */
-  signatureForm?: string;
-}
-
-/** Outcome of one check (one test in one project), as this pipeline sees it. */
-export type CheckStatus = 'passed' | 'failed' | 'skipped';
-
-export interface Check {
-  /** Stable within a report: Playwright's spec id plus the project. */
-  id: string;
-  title: string;
-  /** Requirement IDs from the title's leading brackets. */
-  ids: string[];
-  file: string;
-  line: number;
-  project: string;
-  tags: string[];
-  status: CheckStatus;
-  /** Playwright's own status of the last attempt (passed, failed, timedOut, skipped, interrupted). */
-  rawStatus: string;
-  flaky: boolean;
-  durationMs: number;
-  /** Tagged @should: its failures are SHOULD findings. */
-  should: boolean;
-  skipReason?: string;
-  /** Error messages, ANSI-stripped, masked, cut short. */
-  errors: string[];
-  evidence: Evidence[];
-  findings: Finding[];
-  /** The check's ledger; absent in reports written before the ledger (then a passed check proves its title's IDs). */
-  ledger?: Ledger;
-  /**
-   * Rules the check left unjudged while it went on (`not-exercised` annotations, "ID: <text>"): ID → the text, coded
-   * (`not exercised [rate_limited]: …`, `not applicable [no_control_api]: …`) or old-style ("time budget: …"). Its passes of them do not count.
-   */
-  notExercised?: Record<string, string>;
-  /** Retries: a failed attempt before the last one, whose named failures are kept (its evidence is in `evidence`). */
-  failedAttempts?: number;
-  /** A failed property: seed, path, counterexample, replay command. */
-  fastCheck?: FastCheckFailure;
-  /** The notifications a failing webhook check received (its `deliveries` attachment). */
-  deliveries?: Delivery[];
-}
+// The catalog's own shapes (Requirement, SkipEntry, Catalog) are declared once, in catalog/index.ts; what a check
+// writes and a check as read (Evidence, Finding, LedgerRecord, Check…) in protocol/records.ts and protocol/check.ts.
 
 /**
  * The state of one rule (docs/REPORTS.md "Verdicts"):
@@ -170,7 +61,7 @@ export interface RequirementResult {
   reasoning?: string;
   verdict: Verdict;
   /** For `failed`: MUST when a MUST-level check failed, else SHOULD (a finding, apart from MUST failures). */
-  severity?: 'MUST' | 'SHOULD';
+  severity?: Severity;
   /** not-exercised / not-applicable: why, in words; not-testable: the catalog's why; suite-side: why the target is not judged; no-check: the skip list's reason, if listed. */
   reason?: string;
   /** not-exercised: the reason code; not-applicable: the cause (protocol/outcomes.ts). */

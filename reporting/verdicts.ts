@@ -3,7 +3,7 @@
  * per requirement. Exact blame (docs/REPORTS.md "Verdicts"):
  *
  * - Every assertion names the requirement(s) it proves, and the check's ledger
- *   (fixtures/ledger.ts, the `verdicts` attachment) counts, per ID, the
+ *   (fixtures/ledger.ts, the `verdicts` attachment, protocol/records.ts) counts, per ID, the
  *   assertions that passed and failed; each failure leaves its evidence.
  * - A failure is charged to exactly the IDs its evidence names, whether or not
  *   they are in the check's title. A requirement is `failed` when a failure is
@@ -26,53 +26,17 @@
  *   `not-applicable` [selection] in a narrowed run, else `no-check`.
  *
  * Reports written before the ledger existed (no `verdicts` attachment) are
- * read the old way (`withLedger`): a passed check proves the IDs of its title.
+ * read the old way (`withLedger`, reporting/check-record.ts): a passed check proves the IDs of its title.
  */
 import { idPrefix } from '../catalog/ids.js';
 import type { Catalog, Requirement } from '../catalog/index.js';
-import { classifyLegacy, type NotExercisedReason, type Outcome, parseOutcome } from '../protocol/outcomes.js';
-import type { Check, CheckRef, Evidence, Finding, Problem, RequirementResult, RuleVerdict } from './types.js';
-
-export type Severity = 'MUST' | 'SHOULD';
+import { type NotExercisedReason, type Outcome, parseOutcome } from '../protocol/outcomes.js';
+import type { Check } from '../protocol/check.js';
+import { type Evidence, type Finding, failureSeverity, type Severity } from '../protocol/records.js';
+import { brokeBeforeJudging, chargedIds, namedIds, outcomeOf, RUN_STOPPED, unassertedIds, withLedger } from './check-record.js';
+import type { CheckRef, Problem, RequirementResult, RuleVerdict } from './types.js';
 
 const SUITE_SIDE = 'a rule the suite itself keeps, not the target: the project’s own tests (npm test) prove it';
-
-/** The IDs a piece of evidence names. */
-export function namedIds(e: Pick<Evidence, 'requirement' | 'requirements'>): string[] {
-  return e.requirements?.length ? e.requirements : e.requirement ? [e.requirement] : [];
-}
-
-/**
- * The severity of a failure of requirement `id` seen by a check: MUST when the
- * requirement is a stated MUST, unless the check is tagged @should and `id` is
- * one of its title's rules (the check judges that rule at SHOULD level). A
- * set-up step's rule outside the title keeps its own level. An ID the catalog
- * lacks is MUST: a typo must not hide a failure (the report lists it as a problem).
- */
-export function failureSeverity(req: Pick<Requirement, 'level' | 'source'> | undefined, id: string, check: { should: boolean; ids: readonly string[] }): Severity {
-  if (!req) return 'MUST';
-  if (req.level !== 'MUST' || req.source === 'inferred') return 'SHOULD';
-  return check.should && check.ids.includes(id) ? 'SHOULD' : 'MUST';
-}
-
-/** The IDs a check's recorded failures are charged to: exactly those their evidence names. */
-export function chargedIds(c: Pick<Check, 'evidence'>): string[] {
-  return [...new Set(c.evidence.flatMap(namedIds))];
-}
-
-/**
- * True when the check failed without finishing its judgement: it recorded no
- * conformance failure (an exception), or it ran out of time. Its recorded
- * failures still count; the rules it did not reach are not exercised.
- */
-export function brokeBeforeJudging(c: Pick<Check, 'status' | 'rawStatus' | 'evidence'>): boolean {
-  return c.status === 'failed' && (c.rawStatus === 'timedOut' || c.evidence.every((e) => namedIds(e).length === 0));
-}
-
-/** True when a failure of this check for this requirement is a MUST failure (reports without a recorded severity). */
-export function isMustFailure(check: Pick<Check, 'should' | 'ids'>, req: Pick<Requirement, 'id' | 'level' | 'source'>): boolean {
-  return failureSeverity(req, req.id, check) === 'MUST';
-}
 
 /** The assertions of one check about one requirement. */
 interface Word {
@@ -85,21 +49,6 @@ function wordOf(c: Check, id: string): Word {
   // A rule the check ran too little of (a property's time budget) is not passed by the few cases that ran.
   const passes = c.notExercised?.[id] === undefined ? (c.ledger?.passed[id] ?? 0) : 0;
   return { check: c, failures: c.evidence.filter((e) => namedIds(e).includes(id)), passes };
-}
-
-/**
- * A check from a report written before the ledger (no `verdicts` attachment), read
- * the way such reports were: a passed check proves its title's IDs, and a failure
- * whose evidence names no rule is charged to them. Evidence that names rules is
- * charged to exactly those, as now.
- */
-export function withLedger(c: Check): Check {
-  if (c.ledger) return c;
-  const passed = c.status === 'passed' ? Object.fromEntries(c.ids.map((id) => [id, 1])) : {};
-  const named = c.evidence.some((e) => namedIds(e).length > 0);
-  if (c.status !== 'failed' || named || c.ids.length === 0) return { ...c, ledger: { passed, failed: {} } };
-  const evidence = c.evidence.length ? c.evidence.map((e) => ({ ...e, requirements: c.ids })) : [{ title: c.errors[0]?.split('\n')[0], requirements: c.ids }];
-  return { ...c, evidence, ledger: { passed, failed: Object.fromEntries(c.ids.map((id) => [id, 1])) } };
 }
 
 function severityOf(e: Evidence, w: Word, req: Requirement): Severity {
@@ -136,14 +85,6 @@ interface Unjudged {
   text: string;
   /** Said by the check itself (a skip reason, an annotation), not inferred here from how it ended. */
   said: boolean;
-}
-
-const RUN_STOPPED = /^(interrupted|not run):\s*/i;
-
-/** A skip reason or annotation text as an outcome: coded, old-style "not exercised: …", or words alone (classified). */
-export function outcomeOf(text: string): Outcome {
-  if (RUN_STOPPED.test(text)) return { state: 'not-exercised', code: 'not_run', detail: text };
-  return parseOutcome(text) ?? classifyLegacy(text);
 }
 
 /** Why a tied check gave no word on the requirement. */
@@ -281,7 +222,7 @@ export function judgeAll(catalog: Catalog, checksAsRead: Check[], narrowed = fal
       problems.push({ kind: 'broken-check', message: `the check broke before it could judge (${c.rawStatus}): ${(c.errors[0] ?? 'no error message').split('\n')[0]}`, checkTitle: c.title });
     }
     if (c.status === 'passed' && c.ledger) {
-      const silent = c.ids.filter((id) => known.has(id) && !c.ledger?.passed[id] && !c.ledger?.failed[id] && !c.findings.some((f) => f.requirement === id) && c.notExercised?.[id] === undefined);
+      const silent = unassertedIds(c).filter((id) => known.has(id));
       if (silent.length) problems.push({ kind: 'unasserted', message: `the title names ${silent.join(', ')}, but no assertion naming ${silent.length === 1 ? 'it' : 'them'} ran`, checkTitle: c.title });
     }
     for (const f of c.findings) {

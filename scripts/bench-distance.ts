@@ -22,7 +22,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { budgetTotals } from '../fixtures/budget.js';
+import { budgetTotals } from '../protocol/budget.js';
 import { cleanEnv, startExternalReference } from '../tests/external-reference.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');

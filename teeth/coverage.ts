@@ -12,7 +12,7 @@
  */
 import { idPrefix } from '../catalog/ids.js';
 import { isClientSide, isTestable, type Requirement, type SkipEntry } from '../catalog/index.js';
-import type { Check } from './playwright-report.js';
+import type { TeethCheck } from './playwright-report.js';
 
 /** What coverage reads of a catalog entry (tests pass synthetic ones). */
 export type CoverageEntry = Pick<Requirement, 'id' | 'testable'> & { needs?: readonly string[]; group?: string };
@@ -24,9 +24,9 @@ export interface CoverageInput {
   requirements: readonly CoverageEntry[];
   skipList: readonly SkipEntry[];
   /** Conformance checks (specs/). */
-  checks: readonly Check[];
+  checks: readonly TeethCheck[];
   /** The project's own tests (tests/). */
-  ownTests: readonly Check[];
+  ownTests: readonly TeethCheck[];
 }
 
 export interface GroupCoverage {
@@ -51,7 +51,7 @@ export interface CoverageResult {
   ok: boolean;
 }
 
-function citations(checks: readonly Check[]): Map<string, string[]> {
+function citations(checks: readonly TeethCheck[]): Map<string, string[]> {
   const byId = new Map<string, string[]>();
   for (const c of checks) for (const id of c.ids) byId.set(id, [...(byId.get(id) ?? []), c.key]);
   return byId;

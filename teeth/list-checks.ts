@@ -5,11 +5,11 @@
  * so it needs no reference and no target.
  */
 import { join } from 'node:path';
-import { type Check, checksOf, topLevelErrors } from './playwright-report.js';
+import { type TeethCheck, checksOf, topLevelErrors } from './playwright-report.js';
 import { runPlaywright } from './run-playwright.js';
 
 export interface Listing {
-  checks: Check[];
+  checks: TeethCheck[];
   /** Load errors (a spec that does not compile…); the listing is then incomplete. */
   errors: string[];
 }

@@ -23,7 +23,7 @@ import { type BatchJob, runBatch } from './batch/run-batch.js';
 import { type EvasionResult, evasionVerdict } from './evasions.js';
 import { type Listing, listChecks } from './list-checks.js';
 import { CONFORMANCE_CONFIG, ROOT } from './paths.js';
-import { type Check, checksOf } from './playwright-report.js';
+import { type TeethCheck, checksOf } from './playwright-report.js';
 import { runPool } from './pool.js';
 import { REAL_SERVICE_VARIANTS, type RealServiceResult, realServiceVerdict } from './real-service.js';
 import { type RunOutcome, runPlaywright } from './run-playwright.js';
@@ -282,7 +282,7 @@ export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
   ];
   const suites: SuiteRow[] = [];
   const evasions: EvasionRow[] = [];
-  let cleanChecks: Check[] | undefined;
+  let cleanChecks: TeethCheck[] | undefined;
   // Each run gets one worker when several run at once, as before: two runs keep two cores busy.
   const workersPerRun = options.jobs >= 2 ? '1' : '2';
   const runSuite = async (s: SuiteJob): Promise<void> => {

@@ -1,27 +1,19 @@
 /**
- * Playwright's JSON report (reporting/playwright-json.ts, the reader the
- * conformance report shares) as the teeth see it: a flat list of checks, each
- * with the rules its failures are charged to, as the conformance report would
- * charge them.
+ * Playwright's JSON report as the teeth see it: the checks the conformance
+ * report reads (reporting/playwright-report.ts `listedChecks`, the one reader),
+ * each with the rules its failures are charged to, as the conformance report
+ * charges them (reporting/check-record.ts). Nothing here parses an attachment or an
+ * annotation again.
  */
-import { parseTitleIds } from '../catalog/ids.js';
 import { parseOutcome } from '../protocol/outcomes.js';
-import { parseAttachments, parseFindingAnnotations, parseLedger } from '../reporting/evidence.js';
-import {
-  type PlaywrightReport,
-  type ReportAnnotation,
-  type ResultStatus,
-  readJsonReport,
-  reportEntries,
-  resultErrors,
-  stripAnsi,
-} from '../reporting/playwright-json.js';
-import { chargedIds } from '../reporting/verdicts.js';
+import { type PlaywrightReport, type ResultStatus, readJsonReport, stripAnsi } from '../reporting/playwright-json.js';
+import { type ListedCheck, listedChecks } from '../reporting/playwright-report.js';
+import { chargedIds, unassertedIds } from '../reporting/check-record.js';
 
 export type { PlaywrightReport, ResultStatus };
 
-/** One check of a run (or of a listing, where nothing ran: status is undefined). */
-export interface Check {
+/** One check of a run (or of a listing, where nothing ran: status is undefined), as the teeth compare it: a view of the protocol's Check (protocol/check.ts). */
+export interface TeethCheck {
   /** `file › describe › title`: stable across runs, used to match a check between runs. */
   key: string;
   file: string;
@@ -39,7 +31,7 @@ export interface Check {
   error?: string;
   /**
    * The rules this check's recorded failures are charged to, exactly those their
-   * evidence names (reporting/verdicts.ts chargedIds), plus the rules of its
+   * evidence names (reporting/check-record.ts chargedIds), plus the rules of its
    * findings: what the conformance report would blame. Any status: a check
    * stopped at a SHOULD finding ends skipped with its failure recorded.
    */
@@ -66,49 +58,31 @@ export function shortError(message: string | undefined, lines = 4): string | und
   return stripAnsi(message).split('\n').filter((l) => l.trim() !== '').slice(0, lines).join('\n');
 }
 
-export function checksOf(report: PlaywrightReport): Check[] {
-  return reportEntries(report).map(({ file, describes, spec, last, annotations }) => {
-    const titlePath = [...describes, spec.title ?? ''];
-    const ids = parseTitleIds(spec.title ?? '').ids;
-    const skip = annotations.find((a) => a.type === 'skip' || a.type === 'fixme');
-    const evidence = parseAttachments(last?.attachments ?? []);
-    const findings = parseFindingAnnotations(annotations, { id: '', title: spec.title ?? '', ids }).map((f) => f.requirement);
-    const ledger = parseLedger(last?.attachments ?? []);
-    return {
-      key: [file, ...titlePath].join(' › '),
-      file,
-      titlePath,
-      title: spec.title ?? '',
-      tags: spec.tags ?? [],
-      ids,
-      status: last?.status,
-      skipReason: last?.status === 'skipped' ? skip?.description : undefined,
-      error: shortError(resultErrors(last)[0]),
-      charged: [...new Set([...chargedIds({ evidence }), ...findings])],
-      failedRules: chargedIds({ evidence }),
-      unasserted: unassertedIds(ids, last?.status, ledger, annotations),
-      passedRules: Object.keys(ledger?.passed ?? {}).filter((id) => (ledger?.passed[id] ?? 0) > 0 && !(ledger?.failed[id] ?? 0)),
-      unjudged: unjudgedIds(ids, last?.status === 'skipped' ? skip?.description : undefined, annotations),
-    };
-  });
+export function checksOf(report: PlaywrightReport): TeethCheck[] {
+  return listedChecks(report).map(teethCheck);
 }
 
-function unassertedIds(ids: string[], status: ResultStatus | undefined, ledger: ReturnType<typeof parseLedger>, annotations: ReportAnnotation[]): string[] {
-  if (status !== 'passed' || !ledger) return [];
-  const budgeted = new Set(annotations.filter((a) => a.type === 'not-exercised').map((a) => (a.description ?? '').split(':')[0]));
-  const noted = new Set(annotations.filter((a) => a.type === 'finding').map((a) => /"requirement":"([^"]+)"/.exec(a.description ?? '')?.[1]));
-  return ids.filter((id) => !ledger.passed[id] && !ledger.failed[id] && !budgeted.has(id) && !noted.has(id));
-}
-
-function unjudgedIds(ids: string[], skipReason: string | undefined, annotations: ReportAnnotation[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (parseOutcome(skipReason)) for (const id of ids) out[id] = skipReason as string;
-  for (const a of annotations.filter((x) => x.type === 'not-exercised')) {
-    const text = a.description ?? '';
-    const colon = text.indexOf(':');
-    if (colon > 0) out[text.slice(0, colon).trim()] = text.slice(colon + 1).trim();
-  }
-  return out;
+function teethCheck({ check: c, titlePath, lastStatus }: ListedCheck): TeethCheck {
+  const failedRules = chargedIds(c);
+  const ledger = c.ledger;
+  const skipReason = lastStatus === 'skipped' ? c.skipReason : undefined;
+  return {
+    key: [c.file, ...titlePath].join(' › '),
+    file: c.file,
+    titlePath,
+    title: titlePath.at(-1) ?? '',
+    tags: c.tags,
+    ids: c.ids,
+    status: lastStatus,
+    skipReason,
+    error: shortError(c.errors[0]),
+    charged: [...new Set([...failedRules, ...c.findings.map((f) => f.requirement)])],
+    failedRules,
+    unasserted: unassertedIds(c),
+    passedRules: Object.keys(ledger?.passed ?? {}).filter((id) => (ledger?.passed[id] ?? 0) > 0 && !(ledger?.failed[id] ?? 0)),
+    // A coded skip leaves every title rule unjudged; a per-rule annotation says it of its own rule.
+    unjudged: { ...(parseOutcome(skipReason) ? Object.fromEntries(c.ids.map((id) => [id, skipReason as string])) : {}), ...c.notExercised },
+  };
 }
 
 /** Errors outside any test: config or load errors, a web server that did not start, global setup. */
@@ -120,4 +94,4 @@ export function topLevelErrors(report: PlaywrightReport): string[] {
 export const readReport = readJsonReport;
 
 export const FAILED_STATUSES: readonly ResultStatus[] = ['failed', 'timedOut'];
-export const isFailed = (c: Check): boolean => c.status !== undefined && FAILED_STATUSES.includes(c.status);
+export const isFailed = (c: TeethCheck): boolean => c.status !== undefined && FAILED_STATUSES.includes(c.status);

@@ -3,7 +3,7 @@
  * tested on synthetic reports (tests/kill-matrix.spec.ts, tests/variants.spec.ts).
  */
 import { footprint, footprintByCheck, footprintTable, overBudget } from '../lib/footprint.js';
-import { type Check, checksOf, isFailed, topLevelErrors } from './playwright-report.js';
+import { type TeethCheck, checksOf, isFailed, topLevelErrors } from './playwright-report.js';
 import type { RunOutcome } from './run-playwright.js';
 
 /**
@@ -36,7 +36,7 @@ export interface DefectVerdictResult {
   detail?: string;
 }
 
-export function countChecks(checks: readonly Check[]): Counts {
+export function countChecks(checks: readonly TeethCheck[]): Counts {
   return {
     total: checks.length,
     passed: checks.filter((c) => c.status === 'passed').length,
@@ -45,7 +45,7 @@ export function countChecks(checks: readonly Check[]): Counts {
   };
 }
 
-export const cites = (check: Pick<Check, 'ids'>, ids: readonly string[]): boolean => check.ids.some((id) => ids.includes(id));
+export const cites = (check: Pick<TeethCheck, 'ids'>, ids: readonly string[]): boolean => check.ids.some((id) => ids.includes(id));
 
 /** Why a run gave no usable report, or undefined when it did. */
 export function runError(outcome: RunOutcome, limitSeconds?: number): string | undefined {
@@ -108,7 +108,7 @@ export function blamePrecision(rows: readonly Pick<DefectVerdictResult, 'charged
  * the clean run's checks, a KILLED verdict whose killers all fail to pass there
  * becomes UNCONFIRMED; killers that do pass on the clean reference come first.
  */
-export function confirmKill(result: DefectVerdictResult, clean: readonly Check[] | undefined): DefectVerdictResult {
+export function confirmKill(result: DefectVerdictResult, clean: readonly TeethCheck[] | undefined): DefectVerdictResult {
   if ((result.verdict !== 'KILLED' && result.verdict !== 'OVERCHARGED') || !clean) return result;
   const passedClean = new Set(clean.filter((c) => c.status === 'passed').map((c) => c.key));
   const confirmed = result.killers.filter((k) => passedClean.has(k));
@@ -134,7 +134,7 @@ export interface SuiteVerdictResult {
 export const NOT_EXERCISED = 'not exercised:';
 
 /** The verdict on a whole-suite run against a server that keeps the spec (clean or an allowed variant). */
-export function suiteVerdict(outcome: RunOutcome, limitSeconds?: number): SuiteVerdictResult & { checks: Check[] } {
+export function suiteVerdict(outcome: RunOutcome, limitSeconds?: number): SuiteVerdictResult & { checks: TeethCheck[] } {
   const empty = { counts: { total: 0, passed: 0, failed: 0, skipped: 0 }, failures: [], unexplainedSkips: [], checks: [] };
   const error = runError(outcome, limitSeconds);
   if (error || !outcome.report) return { verdict: 'ERROR', ...empty, detail: error };

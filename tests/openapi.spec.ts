@@ -9,7 +9,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { SCHEMA_NAMES, SCHEMAS_DIR, getSchema } from '../schemas/index.js';
 import { fillPath, listOperations, openApiDocument, operation } from '../schemas/operations.js';
-import { COMPONENTS, buildOpenApi, serialize } from '../scripts/build-openapi.js';
+import { COMPONENTS, buildOpenApi, serialize } from '../schemas/openapi-build.js';
 
 /** The spec's "Endpoints" tables, row by row: method, path, group, operationId. */
 const SPEC_TABLES: [string, string, string, string][] = [

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { mergeRerun, pacedRerunTargets, pacedSettings } from '../reporting/paced-rerun.js';
 import type { ReadReport } from '../reporting/playwright-report.js';
-import type { Check, ConformanceReport, RequirementResult } from '../reporting/types.js';
+import type { Check } from '../protocol/check.js';
+import type { ConformanceReport, RequirementResult } from '../reporting/types.js';
 import { check as reportCheck } from './fixtures-report/helpers.js';
 
 /** A check of `items/create.spec.ts` with Playwright's id `id`, as the report reads it. */

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { checkOutcomes, labelAllureResults, labelsFor, writeGateResult } from '../reporting/allure.js';
+import { allureOutcomes, labelAllureResults, labelsFor, writeGateResult } from '../reporting/allure.js';
 import { loadCatalog } from '../catalog/index.js';
 import { CATALOG_DIR, check, reportFromChecks, tempDir } from './fixtures-report/helpers.js';
 
@@ -82,7 +82,7 @@ test('Allure renders the report’s states, never judges again: a check that jud
     check({ title: '[ITEM-IMG-2] order', ids: ['ITEM-IMG-2'], status: 'skipped', rawStatus: 'skipped', skipReason: 'not exercised [auth_ambiguous]: 401 to a token proven dead' }),
     check({ title: '[GEN-AUTH-1][TX-REQ-1] refused', ids: ['GEN-AUTH-1', 'TX-REQ-1'], ledger: { passed: {}, failed: {} }, notExercised: { 'GEN-AUTH-1': 'not exercised [rate_limited]: 429', 'TX-REQ-1': 'not applicable [no_control_api]: x' } }),
   ]);
-  const outcomes = checkOutcomes(rep);
+  const outcomes = allureOutcomes(rep);
   expect(outcomes.get('[ITEM-IMG-2] order')).toMatchObject({ status: 'skipped', unjudged: ['ITEM-IMG-2: not exercised [auth_ambiguous]'] });
   expect(outcomes.get('[GEN-AUTH-1][TX-REQ-1] refused')).toMatchObject({ status: 'skipped', unjudged: ['GEN-AUTH-1: not exercised [rate_limited]', 'TX-REQ-1: not applicable [no_control_api]'] });
   const dir = join(tempDir(), 'allure-results');

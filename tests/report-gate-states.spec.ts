@@ -10,7 +10,7 @@ import { buildReportFiles } from '../reporting/run.js';
 import { formatConsoleSummary } from '../reporting/console.js';
 import { type Baseline, loadBaseline } from '../reporting/gate.js';
 import { checksFromReport } from '../reporting/playwright-report.js';
-import type { Check } from '../reporting/types.js';
+import type { Check } from '../protocol/check.js';
 import { check, filesFrom, fixture, reportFromChecks, tempDir } from './fixtures-report/helpers.js';
 
 /**

@@ -5,7 +5,8 @@ import { CSS } from '../reporting/html-assets.js';
 import { groupPassChart, sectionPassChart, slowestChecks, trendChart, verdictMixChart } from '../reporting/html-charts.js';
 import { renderHtml } from '../reporting/html.js';
 import { HISTORY_LIMIT, runPoint, runTrend } from '../reporting/history.js';
-import type { Check, ConformanceReport } from '../reporting/types.js';
+import type { Check } from '../protocol/check.js';
+import type { ConformanceReport } from '../reporting/types.js';
 import { check, reportFromChecks, tempDir } from './fixtures-report/helpers.js';
 
 /**

@@ -1,6 +1,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
+import { FAST_CHECK_ANNOTATION, fastCheckNote } from '../protocol/records.js';
 import { buildConformance } from '../reporting/build.js';
 import { loadCatalog } from '../catalog/index.js';
 import { parseFastCheck, signatureForm } from '../reporting/evidence.js';
@@ -142,6 +143,15 @@ test('the fast-check annotations of the PKCE property give seed, path and replay
   expect(f).toEqual({ seed: '42', path: '3:1', replay: 'SC_FC_SEED=42 SC_FC_PATH=3,1' });
   // A seed alone, annotated on every run, is no failure.
   expect(parseFastCheck([], [{ type: 'fast-check', description: 'seed=42' }])).toBeUndefined();
+});
+
+test('a fast-check annotation in the one format (protocol/records.ts fastCheckNote) reads back whole, and so do the older forms', () => {
+  const replay = "FC_SEED=7 npx playwright test specs/webhooks --grep '\\[WH-SIG-1\\]'";
+  const note = (n: Parameters<typeof fastCheckNote>[0]) => ({ type: FAST_CHECK_ANNOTATION, description: fastCheckNote(n) });
+  expect(parseFastCheck(['Error: ...'], [note({ seed: 7, path: '2:0:1', note: '3 fixed examples, 5 drawn', replay })])).toEqual({ seed: '7', path: '2:0:1', replay });
+  expect(parseFastCheck(['Error: ...'], [note({ seed: 42 }), note({ seed: 42, path: '3:1', replay: 'SC_FC_SEED=42 SC_FC_PATH=3,1' })])).toEqual({ seed: '42', path: '3:1', replay: 'SC_FC_SEED=42 SC_FC_PATH=3,1' });
+  // drawCases' form before the one format.
+  expect(parseFastCheck(['Error: ...'], [{ type: 'fast-check', description: `seed=7: 3 fixed examples, 5 drawn; replay with: ${replay}` }])).toEqual({ seed: '7', replay });
 });
 
 test('a webhook failure shows the notifications received, masked, and how the signature is computed, never the token', () => {

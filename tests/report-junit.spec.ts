@@ -6,6 +6,7 @@
  * gate its own testcase carrying its state and the headline.
  */
 import { expect, test } from '@playwright/test';
+import { allureOutcomes } from '../reporting/allure.js';
 import { renderJunit } from '../reporting/junit.js';
 import { check, reportFromChecks } from './fixtures-report/helpers.js';
 
@@ -96,4 +97,14 @@ test('a MUST failure on an earlier attempt stays a failure, shown flaky, with th
   const xml = renderJunit(reportFromChecks([flaky]), [flaky]);
   expect(xml).toContain('<failure type="MUST" message="1 rule failed: ITEM-IMG-2">[ITEM-IMG-2] order -1 is refused (attempt 1: a retry does not undo it)');
   expect(xml).toContain('(flaky: failed on an attempt, passed on a retry; the failure stands)');
+});
+
+test('a check skipped after its set-up steps judged rules is skipped in JUnit and in Allure alike (reporting/check-outcome.ts): a skip never reads as a pass', () => {
+  const why = 'not exercised [setup_failed]: the item took no image';
+  const skipped = check({ title: '[ITEM-IMG-2] order of images on an item', ids: ['ITEM-IMG-2'], status: 'skipped', rawStatus: 'skipped', skipReason: why, ledger: ledger(['ITEM-QUOTA-1']) });
+  const report = reportFromChecks([skipped]);
+  const xml = renderJunit(report, [skipped]);
+  expect(xml).toContain('<property name="requirement" value="ITEM-QUOTA-1: passed"/>');
+  expect(xml).toContain('<skipped message="not exercised: setup_failed — the item took no image"/>');
+  expect(allureOutcomes(report, [skipped]).get(skipped.title)).toMatchObject({ status: 'skipped', unjudged: ['ITEM-IMG-2: not exercised [setup_failed]'] });
 });

@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import type { Requirement } from '../catalog/index.js';
-import { chargedIds, failureSeverity, isMustFailure, judgeAll } from '../reporting/verdicts.js';
-import type { Check } from '../reporting/types.js';
+import { failureSeverity } from '../protocol/records.js';
+import { chargedIds, isMustFailure } from '../reporting/check-record.js';
+import { judgeAll } from '../reporting/verdicts.js';
+import type { Check } from '../protocol/check.js';
 import { check, reportFrom, reportFromChecks } from './fixtures-report/helpers.js';
 
 /**

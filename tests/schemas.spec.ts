@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { TYPES_FILE, generateTypes } from '../scripts/gen-types.js';
 import { SCHEMA_NAMES, SCHEMAS_DIR, compileAll, getSchema, schemaId, validate } from '../schemas/index.js';
-import { refs } from '../scripts/build-openapi.js';
+import { refs } from '../schemas/openapi-build.js';
 
 const DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 

@@ -23,7 +23,7 @@ import path from 'node:path';
 import { type TestInfo, test } from '@playwright/test';
 import fc from 'fast-check';
 import { currentSettings } from '../../settings/settings.js';
-import { allowTime, isInterruption, lastFailureOnly, ledgerOf, reportCases, stopAfterProperty, trackRuns } from '../../fixtures/index.js';
+import { allowTime, FAST_CHECK_ANNOTATION, fastCheckNote, isInterruption, lastFailureOnly, ledgerOf, reportCases, stopAfterProperty, trackRuns } from '../../fixtures/index.js';
 
 export interface PropertyOptions {
   /** Generated runs, beyond the examples (fast-check counts examples in numRuns: they are added here). */
@@ -84,7 +84,7 @@ export async function assertProperty<Ts extends [unknown, ...unknown[]]>(propert
   const testInfo = test.info();
   const seed = fcSeed();
   const path = options.fixed ? undefined : fcPath();
-  testInfo.annotations.push({ type: 'fast-check', description: `seed=${seed}${path ? ` path=${path}` : ''}` });
+  testInfo.annotations.push({ type: FAST_CHECK_ANNOTATION, description: fastCheckNote({ seed, path }) });
   // Runs are counted, and a run the time box abandoned is awaited before anything else touches the account.
   // Only the counterexample fast-check reports is charged: the failures of the runs it superseded are forgotten.
   const runs = trackRuns(lastFailureOnly(property, testInfo));
@@ -115,7 +115,7 @@ export async function assertProperty<Ts extends [unknown, ...unknown[]]>(propert
       .finally(() => runs.settle());
     counted();
     // The property held, but an assertion inside it failed softly: the check fails at its end; say how to run it again.
-    if (ledgerOf(testInfo).failures.length > failuresBefore) testInfo.annotations.push({ type: 'fast-check', description: `replay: ${replay()}` });
+    if (ledgerOf(testInfo).failures.length > failuresBefore) testInfo.annotations.push({ type: FAST_CHECK_ANNOTATION, description: fastCheckNote({ seed, path, replay: replay() }) });
   } catch (error) {
     // Stopped by the time box before any counterexample (e.g. 0 cases at a long round trip): fewer cases, never a failure.
     if (isInterruption(error)) {

@@ -1,4 +1,5 @@
 /** Hand-made Playwright JSON reports and run outcomes, for the verdicts' own tests. */
+import { EVIDENCE_ATTACHMENT, FINDING_ANNOTATION, LEDGER_ATTACHMENT, NOT_EXERCISED_ANNOTATION, notExercisedNote } from '../../protocol/records.js';
 import type { PlaywrightReport, ResultStatus } from '../playwright-report.js';
 import type { RunOutcome } from '../run-playwright.js';
 
@@ -29,16 +30,16 @@ export function fakeReport(checks: FakeCheck[], errors: string[] = []): Playwrig
       {
         annotations: [
           ...(c.skipReason === undefined ? [] : [{ type: 'skip', description: c.skipReason }]),
-          ...(c.findingFor ?? []).map((requirement) => ({ type: 'finding', description: JSON.stringify({ requirement, message: 'observed' }) })),
-          ...Object.entries(c.notExercised ?? {}).map(([id, text]) => ({ type: 'not-exercised', description: `${id}: ${text}` })),
+          ...(c.findingFor ?? []).map((requirement) => ({ type: FINDING_ANNOTATION, description: JSON.stringify({ requirement, message: 'observed' }) })),
+          ...Object.entries(c.notExercised ?? {}).map(([id, text]) => ({ type: NOT_EXERCISED_ANNOTATION, description: notExercisedNote(id, text) })),
         ],
         results: [
           {
             status: c.status,
             error: c.error ? { message: `\u001b[31m${c.error}\u001b[39m` } : undefined,
             attachments: [
-              ...(c.evidenceFor ? [{ name: 'evidence', contentType: 'application/json', body: Buffer.from(JSON.stringify({ requirements: c.evidenceFor, title: 'x' })).toString('base64') }] : []),
-              ...(c.ledger ? [{ name: 'verdicts', contentType: 'application/json', body: Buffer.from(JSON.stringify(c.ledger)).toString('base64') }] : []),
+              ...(c.evidenceFor ? [{ name: EVIDENCE_ATTACHMENT, contentType: 'application/json', body: Buffer.from(JSON.stringify({ requirements: c.evidenceFor, title: 'x' })).toString('base64') }] : []),
+              ...(c.ledger ? [{ name: LEDGER_ATTACHMENT, contentType: 'application/json', body: Buffer.from(JSON.stringify(c.ledger)).toString('base64') }] : []),
             ],
           },
         ],

@@ -13,7 +13,8 @@ import { loadCatalog } from '../../catalog/index.js';
 import { registerRunSecrets } from '../../reporting/masking.js';
 import { readPlaywrightReport } from '../../reporting/playwright-report.js';
 import { buildReportFiles } from '../../reporting/run.js';
-import type { Check, ConformanceReport } from '../../reporting/types.js';
+import type { Check } from '../../protocol/check.js';
+import type { ConformanceReport } from '../../reporting/types.js';
 import { readSettings, type Settings } from '../../settings/settings.js';
 
 export const FIXTURES = dirname(fileURLToPath(import.meta.url));

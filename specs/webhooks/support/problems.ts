@@ -6,7 +6,7 @@
  * pays for one item per check, not one per rule.
  */
 import { test } from '@playwright/test';
-import { mask, soft } from '../../../fixtures/index.js';
+import { DELIVERIES_ATTACHMENT, type Delivery, mask, soft } from '../../../fixtures/index.js';
 import type { NotificationRequest } from './notification-checks.js';
 
 export class Problems {
@@ -41,6 +41,6 @@ export class Problems {
  * echo one in a body; the mask hides any registered or structural secret).
  */
 export async function attachDeliveries(deliveries: readonly NotificationRequest[]): Promise<void> {
-  const view = deliveries.map((d) => ({ at: d.at, method: d.method, url: d.url, headers: d.headers, body: d.body.toString('utf8').slice(0, 4000) }));
-  await test.info().attach('deliveries', { body: mask(JSON.stringify(view, null, 2)), contentType: 'application/json' });
+  const view: Delivery[] = deliveries.map((d) => ({ at: d.at, method: d.method, url: d.url, headers: d.headers, body: d.body.toString('utf8').slice(0, 4000) }));
+  await test.info().attach(DELIVERIES_ATTACHMENT, { body: mask(JSON.stringify(view, null, 2)), contentType: 'application/json' });
 }
