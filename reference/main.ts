@@ -1,5 +1,6 @@
 import { optionsFromEnv, referenceDebug } from './config.js';
 import { startReference } from './server.js';
+import { exitOnHelp } from '../lib/cli-help.js';
 
 /**
  * `npm run reference`: starts the embedded reference on REFERENCE_PORT (default
@@ -13,6 +14,13 @@ function shellQuote(value: string): string {
 }
 
 async function main(): Promise<void> {
+  exitOnHelp(`usage: npm run reference   (installed: seller-connect-conformance reference)
+
+Starts the embedded reference server, a sandbox of the Seller Connect API, on 127.0.0.1
+(REFERENCE_PORT, default 4010; 0: any free port) and prints the settings that point the
+suite or a client at it, one export line each: eval "$(npm run -s reference)" style use works.
+Its own settings: REFERENCE_PORT, REFERENCE_DEFECT, REFERENCE_VARIANTS, REFERENCE_EVASIONS,
+… (README "The reference server as a sandbox"). Stops on Ctrl-C.`);
   let reference: Awaited<ReturnType<typeof startReference>>;
   try {
     const options = optionsFromEnv();

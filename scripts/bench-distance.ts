@@ -24,6 +24,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { budgetTotals } from '../protocol/budget.js';
 import { cleanEnv, startExternalReference } from '../tests/external-reference.js';
+import { exitOnHelp } from '../lib/cli-help.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -31,6 +32,14 @@ function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
 }
+exitOnHelp(`
+usage: npm run bench:distance [-- --rtt 0,50,150,300 --workers 2,8 --out docs/BENCHMARKS.md --label <name> --grep <pattern>]
+
+The full conformance run against the reference behind a proxy that adds each round trip
+time, for each worker count; prints wall time, requests, token grants, logins, peak rate,
+429s and failures per setting, and writes the table into --out between its markers.
+`);
+
 const RTTS = arg('rtt', '0,50,150,300').split(',').map(Number);
 const WORKERS = arg('workers', '2,8').split(',').map(Number);
 const OUT = arg('out', '');

@@ -4,6 +4,7 @@ import autocannon, { type Result } from 'autocannon';
 import { startExternalReference } from '../tests/external-reference.js';
 import { login } from '../tests/reference-login.js';
 import { readCurrentSettings } from '../settings/settings.js';
+import { exitOnHelp } from '../lib/cli-help.js';
 
 /**
  * `npm run bench:reference`: throughput and p99 latency of the reference server
@@ -13,6 +14,13 @@ import { readCurrentSettings } from '../settings/settings.js';
  *
  * Settings: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 32).
  */
+
+exitOnHelp(`
+usage: npm run bench:reference
+
+Throughput and p99 latency of the reference for GET /items/{id} and POST /items.
+Settings: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 32).
+`);
 
 const { seconds: SECONDS, connections: CONNECTIONS } = readCurrentSettings().settings.bench;
 

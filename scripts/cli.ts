@@ -11,6 +11,7 @@
  *   scc --help | --version
  */
 import { suiteIdentityLine } from '../lib/suite-identity.js';
+import { RUN_OPTIONS } from './run-options.js';
 
 const HELP = `Usage: seller-connect-conformance [command] [options]   (alias: scc)
 
@@ -29,13 +30,7 @@ Commands:
                         (action.yml; inputs as SCC_ACTION_* variables)
 
 Options of a run:
-  --grep <regexp>       only the checks whose titles match (groups: @auth @items @webhooks @transactions)
-  --rule <ID>[,<ID>]    exactly the checks whose titles name these requirement IDs
-  --reporter <name>     Playwright's console reporter (list, line, dot); the reports stay
-  --list                list the checks, write nothing, exit 0
-  --write-baseline <f>  write this run's known failures as a baseline file (SC_BASELINE)
-  --report-only         rebuild the reports from ./reports/playwright.json, run nothing
-  --shard <i>/<n>       Playwright's sharding; any other Playwright option passes through
+${RUN_OPTIONS}
   -h, --help            this text
   -v, --version         the suite's version and the SHA-256 of the spec text its catalog was built from
 

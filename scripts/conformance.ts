@@ -45,6 +45,8 @@ import { finishRun } from '../reporting/finish.js';
 import { mergeRerun, pacedRerunTargets, pacedSettings } from '../reporting/paced-rerun.js';
 import { readPlaywrightReport } from '../reporting/playwright-report.js';
 import type { ConformanceReport } from '../reporting/types.js';
+import { RUN_OPTIONS } from './run-options.js';
+import { exitOnHelp } from '../lib/cli-help.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 // Every write goes under the folder the command runs in (npm run: the repository; the installed
@@ -177,6 +179,14 @@ async function pacedRerun(playwrightArgs: string[], changes: Record<string, stri
 }
 
 async function main(): Promise<number> {
+  exitOnHelp(`usage: npm run conformance [-- options]   (installed: seller-connect-conformance [options])
+
+Runs the conformance suite against the server the SC_ settings name (docs/TARGET.md), or the
+embedded reference with SC_BASE_URL unset; reports into SC_REPORTS (default ./reports). The exit
+code is the gate: 0 PASSED · 1 FAILED · 2 BROKEN · 3 INCOMPLETE.
+
+${RUN_OPTIONS}
+  -h, --help            this text (Playwright's own options: npx playwright test --help)`);
   const args = parseArgs(process.argv.slice(2));
   // Our flags are settings of the run (README "Settings"): handed to Playwright's runner as such, and read here
   // the same way for the reports this script builds itself (--report-only, a crashed run, the paced re-run).

@@ -10,6 +10,14 @@
  */
 import { formatCoverage } from '../teeth/coverage.js';
 import { measureCoverage } from '../teeth/coverage-run.js';
+import { exitOnHelp } from '../lib/cli-help.js';
+
+exitOnHelp(`
+usage: npm run coverage [-- --json]
+
+Catalog coverage: which testable requirements have a check, by group, and the gaps.
+Exit 1 on a gap, an unknown ID in a title, a wrong skip list or a spec that does not load.
+`);
 
 const { coverage, listingErrors } = await measureCoverage();
 if (process.argv.includes('--json')) {

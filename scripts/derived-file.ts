@@ -1,13 +1,15 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
+import { exitOnHelp } from '../lib/cli-help.js';
 
 /**
  * The end of a builder of a derived file (scripts/build-openapi.ts,
- * scripts/gen-types.ts): with `--check`, exit 1 when the checked-in file differs
+ * scripts/gen-types.ts, scripts/build-spec-source.ts): `--help` prints its usage; with `--check`, exit 1 when the checked-in file differs
  * from what the builder makes; otherwise write it.
  */
 export function writeOrCheck(file: string, fresh: string, rebuild: string, argv: readonly string[] = process.argv): void {
   const name = relative(process.cwd(), file) || file;
+  exitOnHelp(`usage: ${rebuild} [-- --check]\n\n(Re)writes ${name} from its sources; --check: exit 1 when the checked-in file is stale, write nothing.`, argv.slice(2));
   if (argv.includes('--check')) {
     if (fresh !== readFileSync(file, 'utf8')) {
       console.error(`${name} is stale: run ${rebuild}`);

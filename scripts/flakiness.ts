@@ -18,6 +18,15 @@ import { parseArgs } from 'node:util';
 import { formatFlakiness, formatRun, runFlakiness } from '../teeth/flakiness.js';
 import { ROOT } from '../teeth/paths.js';
 import { interruptAll } from '../teeth/run-playwright.js';
+import { exitOnHelp } from '../lib/cli-help.js';
+
+exitOnHelp(`
+usage: npm run flakiness [-- --runs N --workers N --timeout S --seed N … --keep]
+
+Runs the whole suite against the clean reference N times (default 10), each with a fresh
+FC_SEED (or the --seed values given), and reports every failure with its seed and check.
+Writes reports/flakiness.json; exit 1 when any run failed.
+`);
 
 const { values } = parseArgs({
   options: {

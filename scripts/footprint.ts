@@ -13,6 +13,15 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { readCurrentSettings } from '../settings/settings.js';
 import { describeFootprint, FOOTPRINT_BUDGET, footprint, footprintByCheck, footprintTable, overBudget } from '../lib/footprint.js';
+import { exitOnHelp } from '../lib/cli-help.js';
+
+exitOnHelp(`
+usage: npx tsx scripts/footprint.ts [reports dir | playwright.json] [--top N] [--budget]
+
+The run's footprint on the accounts: the items and webhooks its checks created, in all and
+per check. --top: how many checks to list (default 10; 0 for all); --budget: exit 1 when the
+run created more items than its budget.
+`);
 
 const args = process.argv.slice(2);
 const topAt = args.indexOf('--top');

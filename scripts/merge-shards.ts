@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { finishRun } from '../reporting/finish.js';
 import { childEnv } from '../settings/run-context.js';
 import { readCurrentSettings } from '../settings/settings.js';
+import { exitOnHelp } from '../lib/cli-help.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 // Under the folder the command runs in, as scripts/conformance.ts.
@@ -48,6 +49,15 @@ function defaultPlaces(): string[] {
   }
   return places;
 }
+
+exitOnHelp(`
+usage: npm run conformance:merge [-- <folder>…]
+
+Merges the blob reports of a sharded run (npm run conformance -- --shard i/n) into one
+Playwright JSON, HTML and JUnit report, gathers the shards' Allure results, and builds
+the conformance reports and the gate from the merged run (exit codes as npm run conformance).
+Blob reports are looked for in the folders given, else reports/blob* and reports/*/blob.
+`);
 
 const given = process.argv.slice(2).map((p) => resolve(p));
 const places = given.length ? given : defaultPlaces();

@@ -14,6 +14,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { escapeRegExp } from '../catalog/ids.js';
 import { isTestable, type Requirement, requirementById } from '../catalog/index.js';
 import { DEFECTS } from '../reference/defects/index.js';
+import { exitOnHelp } from '../lib/cli-help.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -109,10 +110,13 @@ export function formatFacts(f: RequirementFacts): string {
   return out.join('\n');
 }
 
+const USAGE = 'usage: npm run req <ID> [<ID>…]   e.g. npm run req ITEM-QUOTA-1\n\nEverything about one rule: its catalog entry, the checks that name it, the defects that break it.';
+
 function main(): number {
+  exitOnHelp(USAGE);
   const ids = process.argv.slice(2).filter((a) => !a.startsWith('-'));
   if (ids.length === 0) {
-    console.error('usage: npm run req <ID> [<ID>…]   e.g. npm run req ITEM-QUOTA-1');
+    console.error(USAGE);
     return 2;
   }
   let code = 0;

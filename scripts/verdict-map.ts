@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { exitOnHelp } from '../lib/cli-help.js';
 
 /**
  * The rule → verdict map of a kill-matrix run kept with --keep: what a move of
@@ -19,8 +20,11 @@ type Matrix = {
   evasions: { name: string; verdict: string; gate: string; judged: number; logPath: string }[];
 };
 
+const USAGE = 'usage: npx tsx scripts/verdict-map.ts <kill-matrix.json> <run folder kept by --keep> [<out.json>]';
+exitOnHelp(USAGE);
+
 function usage(): never {
-  console.error('usage: tsx scripts/verdict-map.ts <kill-matrix.json> <run folder kept by --keep>');
+  console.error(USAGE);
   process.exit(2);
 }
 
@@ -32,7 +36,7 @@ function rulesOf(folder: string): Record<string, string> {
 }
 
 const [matrixFile, runFolder] = process.argv.slice(2);
-if (!matrixFile || !runFolder || matrixFile === '--help') usage();
+if (!matrixFile || !runFolder) usage();
 const matrix = JSON.parse(readFileSync(matrixFile, 'utf8')) as Matrix;
 const byName = <T extends { name: string }>(rows: T[]) => [...rows].sort((a, b) => a.name.localeCompare(b.name));
 
