@@ -291,12 +291,22 @@ test('the matrix machinery gives each verdict on a synthetic project, a hang is 
   }
 });
 
+/** A synthetic project (writeSyntheticProject) and a work folder, both removed after `use`. */
+async function withSyntheticProject(prefix: string, use: (cwd: string, dir: string) => Promise<void>): Promise<void> {
+  const cwd = writeSyntheticProject();
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  try {
+    await use(cwd, dir);
+  } finally {
+    rmSync(cwd, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 test('a batch past its hard limit is stopped: the defects it left unfinished are ERRORs, the finished keep their verdicts', async () => {
   test.setTimeout(90_000);
-  const cwd = writeSyntheticProject();
-  const dir = mkdtempSync(join(tmpdir(), 'sc-teeth-batch-limit-'));
   const host = await startFakeHost();
-  try {
+  await withSyntheticProject('sc-teeth-batch-limit-', async (cwd, dir) => {
     const job = (name: string, id: string) => ({ name, files: ['fake.spec.ts'], grep: grepForIds([id]), reference: { defect: name } });
     const batch = await runBatch({
       name: 'limit',
@@ -314,18 +324,12 @@ test('a batch past its hard limit is stopped: the defects it left unfinished are
     expect(verdict('defect-c', 'ITEM-C-1')).toMatchObject({ verdict: 'ERROR', detail: 'hung: no result within 12 s (process stopped)' });
     expect(verdict('defect-a', 'ITEM-A-1').verdict).toBe('KILLED');
     for (const port of host.ports) await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow();
-  } finally {
-    await host.stop();
-    rmSync(cwd, { recursive: true, force: true });
-    rmSync(dir, { recursive: true, force: true });
-  }
+  }).finally(() => host.stop());
 });
 
 test('the last resort kills a hung run with every process it started, web server included', async () => {
   test.setTimeout(60_000);
-  const cwd = writeSyntheticProject();
-  const dir = mkdtempSync(join(tmpdir(), 'sc-teeth-kill-'));
-  try {
+  await withSyntheticProject('sc-teeth-kill-', async (cwd, dir) => {
     const outcome = await runPlaywright({
       name: 'hang',
       config: 'pw.config.ts',
@@ -340,10 +344,7 @@ test('the last resort kills a hung run with every process it started, web server
     expect(outcome.timedOut).toBe(true);
     expect(defectVerdict(['ITEM-C-1'], outcome, 6).verdict).toBe('ERROR');
     await expect.poll(() => processAlive(serverPid(dir)), { timeout: 5_000 }).toBe(false);
-  } finally {
-    rmSync(cwd, { recursive: true, force: true });
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
 
 test('the reference host serves fresh references on ports of their own and stops with them', async () => {

@@ -23,20 +23,13 @@ test.describe('refresh grant', { tag: '@auth' }, () => {
       const answer = await oauth.refresh(previous.refreshToken);
       const pair = await oauth.expectTokens(answer, ['AUTH-REFRESH-1']);
       // Tokens are compared, never printed.
-      await verify(pair.accessToken !== previous.accessToken, {
-        title: `refresh ${round} returns a new access_token`,
-        requirements: ['AUTH-REFRESH-1'],
-        expected: 'an access_token different from the previous one',
-        actual: 'the previous access_token again',
-        exchange: answer,
-      });
-      await verify(pair.refreshToken !== previous.refreshToken, {
-        title: `refresh ${round} returns a new refresh_token`,
-        requirements: ['AUTH-REFRESH-1'],
-        expected: 'a refresh_token different from the one presented',
-        actual: 'the presented refresh_token again',
-        exchange: answer,
-      });
+      const renewed = [
+        { field: 'access_token', fresh: pair.accessToken !== previous.accessToken, expected: 'an access_token different from the previous one', again: 'the previous access_token again' },
+        { field: 'refresh_token', fresh: pair.refreshToken !== previous.refreshToken, expected: 'a refresh_token different from the one presented', again: 'the presented refresh_token again' },
+      ];
+      for (const { field, fresh, expected, again } of renewed) {
+        await verify(fresh, { title: `refresh ${round} returns a new ${field}`, requirements: ['AUTH-REFRESH-1'], expected, actual: again, exchange: answer });
+      }
       await auth.expectWorks(pair, ['AUTH-REFRESH-2'], `the access token of refresh ${round} works on the API`);
       previous = pair;
     }

@@ -11,6 +11,10 @@ import type { ItemsApi } from '../shared/items/items-api.js';
 /** Tags no service supports: a private-use tag, an unassigned code and Klingon. */
 const UNSUPPORTED_LANGUAGES = ['x-unsupported', 'xx-XX', 'tlh'];
 
+/** The tree's categories that break a rule, none expected: a failure shows the first five. */
+const expectNone = (found: string[], facts: { title: string; requirements: string[]; expected: string }) =>
+  verify(found.length === 0, { ...facts, actual: found.slice(0, 5).join('; ') });
+
 test.describe('categories', { tag: '@items' }, () => {
   let api: ItemsApi;
   test.beforeEach(async ({ readItems }) => {
@@ -39,30 +43,15 @@ test.describe('categories', { tag: '@items' }, () => {
 
   test('[ITEM-CAT-3] a root has parent_id null and a subcategory the id of the category it is nested in', async () => {
     const problems = parentProblems(await api.categoryTree());
-    await verify(problems.length === 0, {
-      title: 'every parent_id matches the nesting of the tree',
-      requirements: ['ITEM-CAT-3'],
-      expected: 'null on roots; the enclosing category’s id below',
-      actual: problems.slice(0, 5).join('; '),
-    });
+    await expectNone(problems, { title: 'every parent_id matches the nesting of the tree', requirements: ['ITEM-CAT-3'], expected: 'null on roots; the enclosing category’s id below' });
   });
 
   test('[ITEM-CAT-4][ITEM-CAT-5] an empty subcategories array means assignable, and assignable_to_item false means a parent with children', async () => {
     const roots = await api.categoryTree();
     const notAssignable = emptyButNotAssignable(roots);
-    await verify(notAssignable.length === 0, {
-      title: 'a category without subcategories is assignable',
-      requirements: ['ITEM-CAT-4'],
-      expected: 'assignable_to_item true wherever subcategories is []',
-      actual: notAssignable.slice(0, 5).join('; '),
-    });
+    await expectNone(notAssignable, { title: 'a category without subcategories is assignable', requirements: ['ITEM-CAT-4'], expected: 'assignable_to_item true wherever subcategories is []' });
     const childless = groupingWithoutChildren(roots);
-    await verify(childless.length === 0, {
-      title: 'a grouping parent has subcategories',
-      requirements: ['ITEM-CAT-5'],
-      expected: 'at least one subcategory wherever assignable_to_item is false',
-      actual: childless.slice(0, 5).join('; '),
-    });
+    await expectNone(childless, { title: 'a grouping parent has subcategories', requirements: ['ITEM-CAT-5'], expected: 'at least one subcategory wherever assignable_to_item is false' });
   });
 
   test('[ITEM-CAT-6] an unsupported Accept-Language answers the English names', async () => {
