@@ -34,7 +34,8 @@ import { type Account, accountsOf, type Plan, type Settings } from '../settings/
 import { ControlClient } from '../transport/control-client.js';
 import { acquireLease, type Lease } from './lease.js';
 import { LoginError } from './login.js';
-import { type Authorize, openAggregatorSession, openDirectSession, type Session, SessionError } from './session.js';
+import { type Session, SessionError } from './session.js';
+import { type Authorize, openAggregatorSession, openDirectSession } from './open-session.js';
 import { takeSession } from './session-broker.js';
 
 export interface Sessions {

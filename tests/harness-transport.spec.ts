@@ -9,7 +9,8 @@ import { authStepFailure } from '../judging/auth-step.js';
 import { exchangeOfError } from '../transport/exchange.js';
 import { authorizeWithForm, LoginError } from '../sessions/login.js';
 import { operationRule } from '../transport/operation-rules.js';
-import { RunBroken, setRunHealth, TargetHealth, targetRequest } from '../transport/target-health.js';
+import { TargetHealth } from '../transport/target-health.js';
+import { RunBroken, setRunHealth, targetRequest } from '../transport/target-request.js';
 import { exchangeCode, TokenRequestError } from '../transport/token-client.js';
 
 /**
