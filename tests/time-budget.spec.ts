@@ -44,7 +44,7 @@ test.describe('time budget', () => {
     const runs = trackRuns(
       fc.asyncProperty(fc.integer(), async () => {
         cases++;
-        // What a 429 after the retries does inside a property (sessions/session-pool.ts onGiveUp): never a counterexample.
+        // What a 429 after the retries does inside a property (fixtures/sessions.ts registers onGiveUp): never a counterexample.
         if (cases % 2 === 1) skipUnjudged(notExercised('rate_limited', 'POST /items was answered 429 5 times'));
         return true;
       }),
