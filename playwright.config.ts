@@ -10,7 +10,7 @@ import { PLAYWRIGHT_HTML_OPTIONS } from './reporting/playwright-html-options.js'
 
 /**
  * The conformance run, the same with `npx playwright test` and `npm run conformance`:
- * global setup validates every setting and runs the preflight (fixtures/global-setup.ts);
+ * global setup validates every setting and runs the preflight (run/global-setup.ts);
  * the last reporter builds conformance.json/html and makes the gate the exit code
  * (reporting/conformance-reporter.ts). With SC_BASE_URL unset, Playwright starts
  * the embedded reference server (webServer) and the fixtures target it.
@@ -85,7 +85,7 @@ export default defineConfig({
   ...(grep ? { grep, metadata: { [SELECTED_RULES]: run.rules } } : {}),
   reporter,
   outputDir: resolve('test-results/conformance'),
-  globalSetup: './fixtures/global-setup.ts',
+  globalSetup: './run/global-setup.ts',
   // Traces, videos and screenshots would capture login forms and tokens: off.
   use: { trace: 'off', video: 'off', screenshot: 'off' },
   webServer:

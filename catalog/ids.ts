@@ -2,7 +2,7 @@
  * Requirement IDs as checks cite them: in the LEADING brackets of the test's own
  * title, `[ITEM-QUOTA-1][ITEM-LIST-2] a create …` (docs/ARCHITECTURE.md).
  *
- * The one reading of a title, shared by the ledger (fixtures/ledger.ts), the
+ * The one reading of a title, shared by the ledger (judging/ledger.ts), the
  * reports (reporting/) and the teeth (teeth/: kill matrix, coverage). Decided:
  * only the leading brackets of the test title count, never a bracket later in
  * the title, in a describe title or in the file path. The title claims the rules

@@ -1,7 +1,7 @@
 /**
  * The run's footprint on the target's accounts: how many items and webhooks
  * the checks created (each deleted after its test), added up from the
- * `created` annotations the cleanup fixture writes (fixtures/cleanup.ts), per
+ * `created` annotations the cleanup fixture writes (run/cleanup.ts), per
  * attempt, so a retried check counts what each attempt made. Pure: the run
  * summary and scripts/footprint.ts call `footprint(report)` on Playwright's
  * JSON report; `footprintByCheck(report)` tells where the items go.

@@ -59,7 +59,7 @@ export class HttpError extends Error {
   /** 'connect': no connection; 'headers': connected, no status line; 'body': the status line came, the body did not end. */
   readonly phase: HttpPhase;
   readonly elapsedMs: number;
-  /** Set when the request was not sent: the same operation failed so `count` times in a row earlier in the run (fixtures/target-health.ts). */
+  /** Set when the request was not sent: the same operation failed so `count` times in a row earlier in the run (transport/target-health.ts). */
   readonly remembered?: { count: number; first: string };
 
   constructor(

@@ -2,7 +2,7 @@
  * Path templates, the one matcher of the suite and the reference: the
  * reference's router (`/items/:itemId`, reference/core/http.ts) and the checked
  * API client finding the OpenAPI operation of a request (`/items/{itemId}`,
- * fixtures/api-client.ts). A parameter segment matches any one segment; a
+ * clients/api-client.ts). A parameter segment matches any one segment; a
  * literal segment only itself; literal segments win over parameters
  * (`/items/inactive` before `/items/{itemId}`).
  */

@@ -1,6 +1,6 @@
 /**
  * Whether a process still exists: the one liveness test behind the account
- * leases' stale-lock takeover (fixtures/lease.ts), the conformance script's
+ * leases' stale-lock takeover (sessions/lease.ts), the conformance script's
  * watch on the process that started it (scripts/conformance.ts), and the teeth's
  * own tests that a stopped run left no reference behind.
  */

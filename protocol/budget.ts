@@ -1,6 +1,6 @@
 /**
  * The run's budget files, the hand-off from the workers to the reports: what a
- * run spent at the target. Each worker (fixtures/budget.ts counts) appends one
+ * run spent at the target. Each worker (transport/budget.ts counts) appends one
  * BudgetDelta line per flush to `<SC_REPORTS>/budget/<SC_RUN_ID>-<pid>.jsonl`;
  * `budgetTotals(dir)` sums the files of the newest run and `budgetLines(totals)`
  * is the run summary's paragraph (reporting/console.ts, conformance.json, the benchmark).

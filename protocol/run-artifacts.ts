@@ -3,10 +3,10 @@
  * here so the harness writes it and the reporter reads it without importing
  * each other:
  *
- *  - the preflight's stopping outcome (fixtures/preflight.ts, run by global
+ *  - the preflight's stopping outcome (run/preflight.ts, run by global
  *    setup), handed to the conformance reporter inside the runner process;
  *  - the broken run's line: the target stopped answering, a worker wrote a
- *    `broken` event to the run's health file (fixtures/target-health.ts) and
+ *    `broken` event to the run's health file (transport/target-health.ts) and
  *    interrupted the run; the reporter gives that line as the run's first error.
  */
 import { readFileSync } from 'node:fs';

@@ -6,7 +6,7 @@
  * gate the process's exit code, so `npx playwright test` and
  * `npm run conformance` leave the same reports and the same gate (0, 1, 2, 3).
  *
- * A run the preflight stopped (fixtures/preflight.ts) is reported from the
+ * A run the preflight stopped (run/preflight.ts) is reported from the
  * preflight's outcome (protocol/run-artifacts.ts); a run stopped by Ctrl-C, SIGTERM or its deadline
  * (SC_RUN_DEADLINE_S) is reported for every check that finished, the rest
  * *not run*, with why it stopped as the first run error.

@@ -1,7 +1,7 @@
 /**
  * Reads what checks leave behind for the report: `evidence` attachments (the
  * failing exchange: request, status, body excerpt, reproduce command) and
- * `finding` annotations (SHOULD-level observations, see fixtures/findings.ts).
+ * `finding` annotations (SHOULD-level observations, see judging/findings.ts).
  * Everything passes through the final masking step here.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -82,7 +82,7 @@ export function parseAttachments(attachments: Attachment[]): Evidence[] {
 const counts = (v: unknown): Record<string, number> =>
   v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).filter((e): e is [string, number] => typeof e[1] === 'number')) : {};
 
-/** The check's ledger (the `verdicts` attachment of fixtures/ledger.ts), or undefined when it wrote none. */
+/** The check's ledger (the `verdicts` attachment of judging/ledger.ts), or undefined when it wrote none. */
 export function parseLedger(attachments: Attachment[]): LedgerRecord | undefined {
   const a = attachments.find((x) => x.name === LEDGER_ATTACHMENT);
   const text = a && attachmentText(a);

@@ -12,6 +12,7 @@
  */
 import { TRANSIENT_REASONS } from '../protocol/outcomes.js';
 import type { ReadReport } from './playwright-report.js';
+import { PREFLIGHT_FILE } from './preflight-report.js';
 import { isServerMust } from './scope.js';
 import type { ConformanceReport } from './types.js';
 import type { Settings } from '../settings/settings.js';
@@ -37,7 +38,7 @@ export function pacedRerunTargets(report: Pick<ConformanceReport, 'gate' | 'requ
   for (const r of report.requirements) {
     if (r.verdict !== 'not-exercised' || !r.reasonCode || !transient.has(r.reasonCode) || !isServerMust(r)) continue;
     for (const c of r.checks) {
-      if (c.ruleVerdict === 'passed' || out.has(c.id) || c.file.startsWith('fixtures/')) continue;
+      if (c.ruleVerdict === 'passed' || out.has(c.id) || c.file === PREFLIGHT_FILE) continue;
       out.set(c.id, { id: c.id, file: c.file, line: c.line, title: c.title });
     }
   }

@@ -130,7 +130,7 @@ function toCheck({ spec, test, last, file, annotations }: ReportEntry): Check {
   };
   // Annotations pushed at run time show up on the test and on the result: both are parsed, deduplicated inside.
   check.findings = parseFindingAnnotations(annotations, check);
-  // `not-exercised` annotations ("ID: why", fixtures/time-budget.ts): the check ran too little of that rule to judge it.
+  // `not-exercised` annotations ("ID: why", judging/time-budget.ts): the check ran too little of that rule to judge it.
   for (const a of annotations) {
     const note = a.type === NOT_EXERCISED_ANNOTATION ? readNotExercisedNote(a.description) : undefined;
     if (note) check.notExercised = { ...check.notExercised, [note.id]: maskText(note.outcome) };

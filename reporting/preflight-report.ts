@@ -1,5 +1,5 @@
 /**
- * A run the preflight stopped (fixtures/preflight.ts), as the report reads it:
+ * A run the preflight stopped (run/preflight.ts), as the report reads it:
  * no Playwright check ran, so the checks are made here from the outcome.
  *
  *   broken   the problems are the run's errors (exit 2, BROKEN); every requirement the
@@ -15,10 +15,11 @@ import type { PreflightStop } from '../protocol/run-artifacts.js';
 import type { ReadReport } from './playwright-report.js';
 import type { Catalog } from '../catalog/index.js';
 
-const FILE = 'fixtures/preflight.ts';
+/** Where the preflight's stand-in checks say they come from (no spec file: the run's preflight). */
+export const PREFLIGHT_FILE = 'run/preflight.ts';
 
 function check(fields: Pick<Check, 'id' | 'title' | 'ids' | 'status' | 'rawStatus'> & Partial<Check>): Check {
-  return { file: FILE, line: 0, project: '', tags: [], flaky: false, durationMs: 0, should: false, errors: [], evidence: [], findings: [], ...fields };
+  return { file: PREFLIGHT_FILE, line: 0, project: '', tags: [], flaky: false, durationMs: 0, should: false, errors: [], evidence: [], findings: [], ...fields };
 }
 
 /** The checks and run errors of a run the preflight stopped. */

@@ -180,7 +180,7 @@ export interface RunInfo {
   runId?: string;
   /** The effective settings as environment variables, secrets masked (settings/effective.ts): to replay the run. */
   settings?: Record<string, string>;
-  /** What the run spent at the target: token requests by grant type, logins, API requests, the peak per account, 429s (fixtures/budget.ts). */
+  /** What the run spent at the target: token requests by grant type, logins, API requests, the peak per account, 429s (transport/budget.ts). */
   budget?: BudgetTotals;
   /** What the run created on the accounts (lib/footprint.ts); each check removes what it created. */
   footprint?: Footprint;

@@ -3,7 +3,7 @@
  * per requirement. Exact blame (docs/REPORTS.md "Verdicts"):
  *
  * - Every assertion names the requirement(s) it proves, and the check's ledger
- *   (fixtures/ledger.ts, the `verdicts` attachment, protocol/records.ts) counts, per ID, the
+ *   (judging/ledger.ts, the `verdicts` attachment, protocol/records.ts) counts, per ID, the
  *   assertions that passed and failed; each failure leaves its evidence.
  * - A failure is charged to exactly the IDs its evidence names, whether or not
  *   they are in the check's title. A requirement is `failed` when a failure is

@@ -3,7 +3,7 @@
  * document is self-contained: tools take it as it is (Prism's mock, Redocly,
  * openapi-typescript, Swagger UI), with no file to resolve beside it. The command
  * is scripts/build-openapi.ts; the suite reads the component names (COMPONENTS,
- * fixtures/documented.ts) from here, so runtime code never imports a script.
+ * judging/documented.ts) from here, so runtime code never imports a script.
  *
  * What is written by hand in the document (info, servers, paths, webhooks, security
  * schemes, the token request schemas) stays as it is. `components.schemas` gets one

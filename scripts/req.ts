@@ -3,7 +3,7 @@
  *
  * One hop from a requirement ID to everything about it: the catalog entry (section,
  * quote, level, statement, decision), the checks that prove it (file:line of the
- * titles citing it and of the assertions naming it, in specs/, fixtures/ and the
+ * titles citing it and of the assertions naming it, in specs/, the harness (fixtures/ and its machinery) and the
  * OpenAPI document's x-requirements), the reference code that names it, and the
  * defects that break it with the places their seams are read. Exit 1 for an ID
  * the catalog does not have.
@@ -29,7 +29,7 @@ export interface RequirementFacts {
   requirement: Requirement;
   /** Test titles citing it in brackets. */
   titles: Place[];
-  /** Other lines naming it in specs/, fixtures/ and the OpenAPI document: assertions, registered checks, x-requirements. */
+  /** Other lines naming it in specs/, the harness (fixtures/ and its machinery) and the OpenAPI document: assertions, registered checks, x-requirements. */
   assertions: Place[];
   /** Lines of reference/ (the defect registry aside) naming it. */
   reference: Place[];
@@ -67,7 +67,7 @@ export function requirementFacts(id: string, root = ROOT): RequirementFacts | un
   if (!requirement) return undefined;
   // The whole ID, never a longer one: ITEM-QUOTA-1 is not ITEM-QUOTA-10.
   const whole = `(?<![\\w-])${escapeRegExp(id)}(?![\\w-])`;
-  const checkFiles = [...filesUnder(join(root, 'specs'), /\.ts$/), ...filesUnder(join(root, 'fixtures'), /\.ts$/), join(root, 'schemas', 'openapi.json')];
+  const checkFiles = [...filesUnder(join(root, 'specs'), /\.ts$/), ...['fixtures', 'transport', 'sessions', 'judging', 'run', 'clients'].flatMap((d) => filesUnder(join(root, d), /\.ts$/)), join(root, 'schemas', 'openapi.json')];
   // A title cites it in brackets; an assertion, a registered check or x-requirements name it as a string of its own.
   const titles = grep(checkFiles, new RegExp(`\\[${escapeRegExp(id)}\\]`), root);
   const named = grep(checkFiles, new RegExp(`['"\`]${escapeRegExp(id)}['"\`]`), root).filter((p) => !titles.some((t) => t.file === p.file && t.line === p.line));

@@ -16,7 +16,7 @@
  *   SC_INTERNAL_SUITE_PUBLIC_URL      the address the target uses (SC_PUBLIC_URL, else the listen address)
  *   SC_INTERNAL_PREFLIGHT_ABSENT      capabilities the settings name but the preflight found missing (`control-api`)
  *
- * fixtures/global-setup.ts publishes them (runner process), every worker inherits them.
+ * run/global-setup.ts publishes them (runner process), every worker inherits them.
  */
 import { randomBytes } from 'node:crypto';
 

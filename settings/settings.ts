@@ -120,7 +120,7 @@ export function readSettings(env: Env, absent: readonly string[] = []): { settin
   const reference = embedded ? referenceCredentials(env) : undefined;
   const controlToken = reference ? reference.controlToken : present(env, 'SC_CONTROL_TOKEN');
   if (present(env, 'SC_CONTROL_URL') && !controlToken) c.errors.push(new SettingsError('SC_CONTROL_TOKEN', 'required when SC_CONTROL_URL is set'));
-  // No control API where SC_CONTROL_URL points (the preflight found none, fixtures/control-probe.ts): as if unset.
+  // No control API where SC_CONTROL_URL points (the preflight found none, transport/control-probe.ts): as if unset.
   const control = controlUrl && !absent.includes('control-api');
 
   const disabledChecks = (present(env, 'SC_DISABLE_CHECKS') ?? '').split(',').map((s) => s.trim()).filter(Boolean);

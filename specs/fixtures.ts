@@ -18,4 +18,6 @@ import { itemsGroupTest } from './items/support/fixtures.js';
 import { webhooksTest } from './webhooks/support/fixtures.js';
 
 export * from '../fixtures/index.js';
+// A recording double of the identity provider and the API (a check of the suite's own client side, shipped with the checks).
+export { startFakeIdp } from './auth/support/fake-idp.js';
 export const test = mergeTests(harness, itemsGroupTest, webhooksTest, authTest);

@@ -1,5 +1,5 @@
 /** The matrix as text: what `npm run kill-matrix` prints and what npm test shows. */
-import type { MatrixResult } from './matrix.js';
+import type { MatrixResult } from './matrix-result.js';
 
 const cut = (s: string, n: number): string => (s.length <= n ? s : `${s.slice(0, n - 1)}…`);
 

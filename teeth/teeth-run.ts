@@ -12,7 +12,8 @@ import { DEFECTS, type DefectInfo } from '../reference/defects/index.js';
 import { EVASIONS, type EvasionInfo } from '../reference/evasions.js';
 import { VARIANTS } from '../reference/variants.js';
 import { formatMatrix, score } from './format.js';
-import { type MatrixResult, runMatrix } from './matrix.js';
+import { runMatrix } from './matrix.js';
+import type { MatrixResult } from './matrix-result.js';
 import { ROOT } from './paths.js';
 
 export interface TeethSelection {

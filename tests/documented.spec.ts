@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { isTestable, requirementById } from '../catalog/index.js';
-import { DOCUMENTED, documentedOperations } from '../fixtures/documented.js';
+import { DOCUMENTED, documentedOperations } from '../judging/documented.js';
 import { openApiDocument } from '../schemas/operations.js';
 
 /**
- * The response checks' table is the OpenAPI document (fixtures/documented.ts):
+ * The response checks' table is the OpenAPI document (judging/documented.ts):
  * each success status the spec shows, its body's schema and the rules they prove
  * (`x-requirements`). These tests say what the document states today and that its
  * rules are the catalog's.

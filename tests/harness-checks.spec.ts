@@ -2,10 +2,10 @@
  * The registered checks, the operation matcher and the typed failure.
  */
 import { expect, test } from '@playwright/test';
-import { matchOperation } from '../fixtures/api-client.js';
-import { CHECK_NAMES, CHECKS, runChecks } from '../fixtures/checks.js';
-import type { Exchange, SentRequest } from '../fixtures/exchange.js';
-import { ConformanceFailure } from '../fixtures/failure.js';
+import { matchOperation } from '../clients/api-client.js';
+import { CHECK_NAMES, CHECKS, runChecks } from '../judging/checks.js';
+import type { Exchange, SentRequest } from '../transport/exchange.js';
+import { ConformanceFailure } from '../judging/failure.js';
 
 const request = (method: string, path: string, auth: SentRequest['auth'] = 'session'): SentRequest => ({
   method,

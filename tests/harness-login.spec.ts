@@ -1,5 +1,5 @@
 /**
- * The login drivers against a fake identity provider (fixtures/fake-idp.ts):
+ * The login drivers against a fake identity provider (specs/auth/support/fake-idp.ts):
  * path-scoped cookies, 302 and 303, a relative form action, a consent button
  * carrying the decision, `iss` on the callback; and their failures.
  */
@@ -7,10 +7,10 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { startFakeIdp } from '../fixtures/fake-idp.js';
-import { findForms } from '../fixtures/html-forms.js';
-import { authorizeInBrowser, launchChromium } from '../fixtures/login-browser.js';
-import { type AuthorizeOptions, authorizationUrl, authorizeWithForm, LoginError } from '../fixtures/login.js';
+import { startFakeIdp } from '../specs/auth/support/fake-idp.js';
+import { findForms } from '../sessions/html-forms.js';
+import { authorizeInBrowser, launchChromium } from '../sessions/login-browser.js';
+import { type AuthorizeOptions, authorizationUrl, authorizeWithForm, LoginError } from '../sessions/login.js';
 
 const base = (authUrl: string): AuthorizeOptions => ({
   authUrl,

@@ -3,7 +3,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { bogusToken, excerpt, isRegisteredSecret, mask, maskCredential, registerSecret, registerSecretFields } from '../lib/secrets.js';
-import { curlFor } from '../fixtures/exchange.js';
+import { curlFor } from '../transport/exchange.js';
 
 test.describe('secret masking', () => {
   test('registered values are masked, also URL-encoded, form-encoded and base64', () => {

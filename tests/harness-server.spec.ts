@@ -6,10 +6,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { HUGE_JPEG_BYTES, VALID_JPEG, VALID_PNG } from '../fixtures/images.js';
-import { acquireLease, LeaseTimeout } from '../fixtures/lease.js';
-import { createImageHost, createReceiver } from '../fixtures/receiver.js';
-import { type SuiteServer, startSuiteServer } from '../fixtures/suite-server.js';
+import { HUGE_JPEG_BYTES, VALID_JPEG, VALID_PNG } from '../run/images.js';
+import { acquireLease, LeaseTimeout } from '../sessions/lease.js';
+import { createImageHost, createReceiver } from '../clients/receiver.js';
+import { type SuiteServer, startSuiteServer } from '../run/suite-server.js';
 import { HttpError, httpRequest } from '../lib/http.js';
 import { handOff } from '../settings/run-context.js';
 

@@ -5,12 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { HttpError, httpRequest } from '../lib/http.js';
-import { authStepFailure } from '../fixtures/auth-step.js';
-import { exchangeOfError } from '../fixtures/exchange.js';
-import { authorizeWithForm, LoginError } from '../fixtures/login.js';
-import { operationRule } from '../fixtures/operation-rules.js';
-import { RunBroken, setRunHealth, TargetHealth, targetRequest } from '../fixtures/target-health.js';
-import { exchangeCode, TokenRequestError } from '../fixtures/token-client.js';
+import { authStepFailure } from '../judging/auth-step.js';
+import { exchangeOfError } from '../transport/exchange.js';
+import { authorizeWithForm, LoginError } from '../sessions/login.js';
+import { operationRule } from '../transport/operation-rules.js';
+import { TargetHealth } from '../transport/target-health.js';
+import { RunBroken, setRunHealth, targetRequest } from '../transport/target-request.js';
+import { exchangeCode, TokenRequestError } from '../transport/token-client.js';
 
 /**
  * The transport layer against a misbehaving server: one deadline bounds the

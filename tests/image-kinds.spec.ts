@@ -1,15 +1,15 @@
 /**
  * The image host's kinds that isolate one image rule (issue 17.1): `gone`
  * breaks only the 2xx rule, its body and type are those of the valid JPEG.
- * And the images served the way a check chose (issue 17.2, fixtures/served-image.ts):
+ * And the images served the way a check chose (issue 17.2, run/served-image.ts):
  * each dimension is served as asked, the padded JPEGs are real JPEGs of the size asked.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { request } from 'node:http';
-import { IMAGE_PATHS, serveImage, VALID_JPEG } from '../fixtures/images.js';
-import { AT_LIMIT_BYTES, paddedJpeg, parseServedPath, type ServedImage, servedPath } from '../fixtures/served-image.js';
+import { IMAGE_PATHS, serveImage, VALID_JPEG } from '../run/images.js';
+import { AT_LIMIT_BYTES, paddedJpeg, parseServedPath, type ServedImage, servedPath } from '../run/served-image.js';
 
 let server: Server;
 let base: string;

@@ -5,7 +5,7 @@
  * limit is free. Driven against a fake account (no server).
  */
 import { expect, test } from '@playwright/test';
-import type { ApiRequest, ApiResponse } from '../fixtures/api-client.js';
+import type { ApiRequest, ApiResponse } from '../clients/api-client.js';
 import { ItemsApi } from '../specs/shared/items/items-api.js';
 import { ensureRoom, type RoomDeps } from '../specs/shared/items/room.js';
 

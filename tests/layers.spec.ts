@@ -14,7 +14,10 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /**
  * The layers, bottom up, by folder (or root file), and what each may import besides its own folder.
- * When fixtures/ is split into folders by concern, their rows replace the `harness` one.
+ * The harness is six layers, bottom up, each free to import those below it: transport (how a request leaves and
+ * comes back), sessions (logging in, holding sessions), judging (assertions, refusals, the ledger), run (the run's
+ * lifecycle and the suite's own server), clients (the checked clients a check holds, each answer judged), and
+ * fixtures/ on top, which only declares and wires Playwright fixtures over them.
  */
 const LAYERS = [
   { layer: 'data', folders: ['catalog', 'schemas'], mayImport: [] },
@@ -23,11 +26,16 @@ const LAYERS = [
   { layer: 'reference', folders: ['reference'], mayImport: ['data', 'lib'] },
   // The settings in one object; with no target set, the embedded reference's own settings (reference/config.ts) are its defaults.
   { layer: 'settings', folders: ['settings'], mayImport: ['data', 'lib', 'protocol', 'reference'] },
-  { layer: 'harness', folders: ['fixtures'], mayImport: ['data', 'lib', 'protocol', 'settings'] },
-  { layer: 'checks', folders: ['specs'], mayImport: ['data', 'lib', 'protocol', 'settings', 'harness'] },
+  { layer: 'transport', folders: ['transport'], mayImport: ['data', 'lib', 'protocol', 'settings'] },
+  { layer: 'sessions', folders: ['sessions'], mayImport: ['data', 'lib', 'protocol', 'settings', 'transport'] },
+  { layer: 'judging', folders: ['judging'], mayImport: ['data', 'lib', 'protocol', 'settings', 'transport', 'sessions'] },
+  { layer: 'run', folders: ['run'], mayImport: ['data', 'lib', 'protocol', 'settings', 'transport', 'sessions', 'judging'] },
+  { layer: 'clients', folders: ['clients'], mayImport: ['data', 'lib', 'protocol', 'settings', 'transport', 'sessions', 'judging', 'run'] },
+  { layer: 'fixtures', folders: ['fixtures'], mayImport: ['data', 'lib', 'protocol', 'settings', 'transport', 'sessions', 'judging', 'clients', 'run'] },
+  { layer: 'checks', folders: ['specs'], mayImport: ['data', 'lib', 'protocol', 'settings', 'fixtures'] },
   { layer: 'reports', folders: ['reporting'], mayImport: ['data', 'lib', 'protocol', 'settings'] },
   { layer: 'teeth', folders: ['teeth'], mayImport: ['data', 'lib', 'protocol', 'settings', 'reference', 'reports'] },
-  { layer: 'entry', folders: ['scripts', 'tests', 'playwright.config.ts'], mayImport: ['data', 'lib', 'protocol', 'settings', 'reference', 'harness', 'checks', 'reports', 'teeth'] },
+  { layer: 'entry', folders: ['scripts', 'tests', 'playwright.config.ts'], mayImport: ['data', 'lib', 'protocol', 'settings', 'reference', 'transport', 'sessions', 'judging', 'run', 'clients', 'fixtures', 'checks', 'reports', 'teeth'] },
   // For users, and run by tests/sandbox-client.spec.ts as a client written from the spec alone: none of the suite's code.
   { layer: 'examples', folders: ['examples'], mayImport: [] },
 ] as const satisfies readonly { layer: string; folders: readonly string[]; mayImport: readonly string[] }[];
@@ -174,4 +182,22 @@ function pathThrough(component: Set<string>, start: string, next: Map<string, st
 
 test('no import cycle between files', () => {
   expect(cycles(), 'import cycles').toEqual([]);
+});
+
+/** Product files: every .ts of the layers above but tests/ (the suite's own tests) and generated ones (schemas/types.ts). */
+const GENERATED = new Set(['schemas/types.ts']);
+const product = files.filter((f) => !f.startsWith('tests/') && !GENERATED.has(f));
+
+test('fixtures/ holds only files that declare or merge Playwright fixtures (docs/FIXTURES.md)', () => {
+  const declares = (text: string) => /\.extend\s*[<(]/.test(text) || /\bmergeTests\(/.test(text);
+  const others = files.filter((f) => f.startsWith('fixtures/') && f !== 'fixtures/index.ts' && !declares(readFileSync(join(ROOT, f), 'utf8')));
+  expect(others, 'files of fixtures/ that declare no fixture: their machinery belongs in a folder named for its concern').toEqual([]);
+});
+
+test('no product file is over 250 lines (generated ones aside)', () => {
+  const long = product
+    .map((f) => ({ f, lines: readFileSync(join(ROOT, f), 'utf8').split('\n').length - 1 }))
+    .filter((x) => x.lines > 250)
+    .map((x) => `${x.f}: ${x.lines} lines`);
+  expect(long, 'split by concern, not by an arbitrary cut').toEqual([]);
 });

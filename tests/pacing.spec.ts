@@ -1,5 +1,5 @@
 /**
- * Pacing, 429s and the run's budget (fixtures/pacing*.ts, fixtures/budget.ts,
+ * Pacing, 429s and the run's budget (transport/pacing*.ts, transport/budget.ts,
  * the suite server's /_suite/pace, the reference's `throttle-36` variant).
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -8,15 +8,16 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
 import { Pool } from 'undici';
-import { workerBudget } from '../fixtures/budget.js';
-import { depositSessions, takeSession } from '../fixtures/session-broker.js';
-import { Session } from '../fixtures/session.js';
+import { workerBudget } from '../transport/budget.js';
+import { depositSessions, takeSession } from '../sessions/session-broker.js';
+import { Session } from '../sessions/session.js';
 import type { Settings } from '../settings/settings.js';
-import { drainThrottleNotes, onGiveUp, pacedApi, pacedToken, resetPacing, retryAfterMs, tolerateThrottle } from '../fixtures/pacing.js';
+import { drainThrottleNotes, onGiveUp, pacedApi, pacedToken, resetPacing, tolerateThrottle } from '../transport/pacing.js';
+import { retryAfterMs } from '../transport/throttle-wait.js';
 import { pacingSettings } from '../settings/pacing-settings.js';
-import { PaceSchedule } from '../fixtures/pacing-window.js';
+import { PaceSchedule } from '../transport/pacing-window.js';
 import { budgetTotals, peakInWindow } from '../protocol/budget.js';
-import { startSuiteServer } from '../fixtures/suite-server.js';
+import { startSuiteServer } from '../run/suite-server.js';
 import { httpRequest } from '../lib/http.js';
 import { startReference } from '../reference/server.js';
 import { login } from './reference-login.js';

@@ -85,7 +85,7 @@ test.afterAll(() => {
 
 test('the package holds what runs and nothing of tests/; both command names are installed', () => {
   const files = readdirSync(installed);
-  for (const needed of ['bin', 'catalog', 'fixtures', 'reference', 'reporting', 'specs', 'schemas', 'playwright.config.ts', 'README.md', 'docs', 'action.yml']) expect(files).toContain(needed);
+  for (const needed of ['bin', 'catalog', 'clients', 'fixtures', 'judging', 'reference', 'run', 'sessions', 'transport', 'reporting', 'specs', 'schemas', 'playwright.config.ts', 'README.md', 'docs', 'action.yml']) expect(files).toContain(needed);
   expect(files).not.toContain('tests');
   expect(files).not.toContain('teeth');
   expect(existsSync(join(installed, 'docs', 'TARGET.md'))).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * fixtures/control-probe.ts: the preflight's "is there a control API at
+ * transport/control-probe.ts: the preflight's "is there a control API at
  * SC_CONTROL_URL, and does it take SC_CONTROL_TOKEN?", against small servers
  * that answer as TARGET.md allows a control API to (any 2xx JSON, any 4xx
  * {code, message}), as a server without one does, and as a wrong token gets.
@@ -9,7 +9,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { type ControlPresence, probeControlApi } from '../fixtures/control-probe.js';
+import { type ControlPresence, probeControlApi } from '../transport/control-probe.js';
 import { isRegisteredSecret } from '../lib/secrets.js';
 import { startReference } from '../reference/server.js';
 import { freePort } from './free-port.js';

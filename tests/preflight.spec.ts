@@ -1,5 +1,5 @@
 /**
- * fixtures/preflight.ts and the settings it starts from: every mistake at once,
+ * run/preflight.ts and the settings it starts from: every mistake at once,
  * one line each naming the setting or the account (never a secret), against
  * the reference started as an external server; and the report a stopped run
  * gets (reporting/preflight-report.ts): broken → exit 2, no requirement judged;
@@ -10,9 +10,9 @@ import { readFileSync } from 'node:fs';
 import { createServer, request as forward, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadCatalog } from '../catalog/index.js';
-import { type PreflightOutcome, runPreflight } from '../fixtures/preflight.js';
+import { type PreflightOutcome, runPreflight } from '../run/preflight.js';
 import { capabilities, loadSettings, readSettings, type Settings, SettingsError } from '../settings/settings.js';
-import { startSuiteServer } from '../fixtures/suite-server.js';
+import { startSuiteServer } from '../run/suite-server.js';
 import { finishRun } from '../reporting/finish.js';
 import { preflightRead } from '../reporting/preflight-report.js';
 import type { External } from './external-reference.js';

@@ -3,10 +3,10 @@
  * TARGET.md asks of every control call "2xx with a JSON body, or 4xx with {code, message}",
  * so a control API may refuse with 404 or 422 where the reference says 400, and succeed
  * with 200 and more fields. Each variant answers so, and the suite's own control client
- * (fixtures/control-client.ts) takes every such success.
+ * (transport/control-client.ts) takes every such success.
  */
 import { expect, test } from '@playwright/test';
-import { ControlClient, ControlError } from '../fixtures/control-client.js';
+import { ControlClient, ControlError } from '../transport/control-client.js';
 import { type RunningReference, startReference } from '../reference/server.js';
 
 async function withReference(variants: string[], use: (ref: RunningReference) => Promise<void>): Promise<void> {

@@ -8,15 +8,15 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from './reference-fixture.js';
-import { serveImage } from '../fixtures/images.js';
-import { type ServedImage, servedPath } from '../fixtures/served-image.js';
+import { serveImage } from '../run/images.js';
+import { type ServedImage, servedPath } from '../run/served-image.js';
 import { isTestable, requirementById } from '../catalog/index.js';
 import { ITEMS_DEFECTS } from '../reference/defects/items.js';
 import { isVariantName } from '../reference/variants.js';
 import { createPayload, type HarnessOptions, type ImageHost, ItemsHarness } from './reference-items-harness.js';
 
 let host: ImageHost;
-// The suite's own image host, for the images served the way a check chose (fixtures/served-image.ts).
+// The suite's own image host, for the images served the way a check chose (run/served-image.ts).
 let suiteImages: Server;
 let suiteImagesBase: string;
 test.beforeAll(async ({ imageHost }) => {

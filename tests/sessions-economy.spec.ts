@@ -5,11 +5,11 @@
  * a 5-minute token.
  */
 import { expect, test } from '@playwright/test';
-import { startFakeIdp } from '../fixtures/fake-idp.js';
+import { startFakeIdp } from '../specs/auth/support/fake-idp.js';
 import { HttpError } from '../lib/http.js';
-import { type AuthorizeOptions, authorizeWithForm, LoginError } from '../fixtures/login.js';
-import { Session } from '../fixtures/session.js';
-import { isTransportFailure, openAggregatorWithRetry } from '../fixtures/sessions.js';
+import { type AuthorizeOptions, authorizeWithForm, LoginError } from '../sessions/login.js';
+import { Session } from '../sessions/session.js';
+import { isTransportFailure, openAggregatorWithRetry } from '../sessions/session-pool.js';
 import type { Settings } from '../settings/settings.js';
 
 const settingsFor = (authUrl: string) =>

@@ -1,12 +1,12 @@
 /**
- * Time-limited properties (fixtures/time-budget.ts): the run the time limit
+ * Time-limited properties (judging/time-budget.ts): the run the time limit
  * abandons is awaited, the cases are counted, and below the minimum the
  * title's rules are annotated not exercised, never failed.
  */
 import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
-import { isInterruption, reportCases, titleIds, trackRuns } from '../fixtures/time-budget.js';
-import { skipUnjudged } from '../fixtures/unjudged.js';
+import { isInterruption, reportCases, titleIds, trackRuns } from '../judging/time-budget.js';
+import { skipUnjudged } from '../judging/unjudged.js';
 import { notExercised, parseOutcome } from '../protocol/outcomes.js';
 
 test.describe('time budget', () => {
@@ -44,7 +44,7 @@ test.describe('time budget', () => {
     const runs = trackRuns(
       fc.asyncProperty(fc.integer(), async () => {
         cases++;
-        // What a 429 after the retries does inside a property (fixtures/sessions.ts onGiveUp): never a counterexample.
+        // What a 429 after the retries does inside a property (fixtures/sessions.ts registers onGiveUp): never a counterexample.
         if (cases % 2 === 1) skipUnjudged(notExercised('rate_limited', 'POST /items was answered 429 5 times'));
         return true;
       }),

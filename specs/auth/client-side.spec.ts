@@ -1,7 +1,7 @@
 /**
  * The suite's own side of the spec (catalog entries that need "client-side"):
  * what the suite sends is checked against a recording double of the identity
- * provider and the API (fixtures/fake-idp.ts), not against the target. These
+ * provider and the API (specs/auth/support/fake-idp.ts), not against the target. These
  * checks say the suite itself keeps the rules it holds servers to.
  */
 import fc from 'fast-check';

@@ -5,7 +5,7 @@
  * secret. Every test logs in on its own: a replayed code may revoke what its
  * first exchange issued (RFC 6749 4.1.2).
  *
- * One reason per refusal (fixtures/refusal.ts): each refused exchange has its
+ * One reason per refusal (judging/refusal.ts): each refused exchange has its
  * control, a code of the same login flow exchanged with the property whole (its
  * own verifier, the registered redirect_uri, the right secret), which must
  * answer a token pair. A code is single-use, so the control spends a twin code
@@ -13,7 +13,7 @@
  * 429 after the retries leaves the refusal's rule not exercised [rate_limited];
  * a 401 or invalid_client answered to the credentials the control just used is
  * the answer to the grant (its error judged) once a valid grant shows the same
- * credentials still work, else not exercised [auth_ambiguous] (fixtures/refusal.ts).
+ * credentials still work, else not exercised [auth_ambiguous] (judging/refusal.ts).
  */
 import { newCodeVerifier } from '../../lib/pkce.js';
 import { bogusToken, expectTokenRefused, test } from '../fixtures.js';

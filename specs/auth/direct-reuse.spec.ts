@@ -6,7 +6,7 @@
  * steps are not shown); without either, these checks are not applicable [no_direct_sessions].
  * Every test opens a direct session of its own. The control of each refusal
  * is the session's own first refresh, which rotated the token now presented
- * again (fixtures/refusal.ts: a 429 after the retries leaves the rule not
+ * again (judging/refusal.ts: a 429 after the retries leaves the rule not
  * exercised [rate_limited]; a 401 is judged once the credentials are shown to work).
  */
 import { expectStatus, expectTokenRefused, notApplicable, provenBy, test, verify } from '../fixtures.js';

@@ -5,7 +5,7 @@
  * the API client enforce these on every answer of every spec; these tests make
  * each rule a check of its own, so a failure names it.
  *
- * A refusal here counts only as the rule's own (fixtures/refusal.ts): a 401 to
+ * A refusal here counts only as the rule's own (judging/refusal.ts): a 401 to
  * a valid token or a 429 leaves the check not exercised; malformed JSON follows
  * its control, the same text well-formed.
  *

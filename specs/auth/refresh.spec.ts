@@ -5,12 +5,12 @@
  * direct integrators' step 11) revokes the session. Every test refreshes a
  * session of its own.
  *
- * One reason per refusal (fixtures/refusal.ts): a refused refresh token has its
+ * One reason per refusal (judging/refusal.ts): a refused refresh token has its
  * control, a refresh token of the same kind that works (a fresh session's; for a
  * rotated-away token, its own refresh before it was rotated away). A 429 after
  * the retries leaves that refusal's rule not exercised [rate_limited]; a 401 or
  * invalid_client is judged as the answer once the credentials are shown to work
- * (fixtures/refusal.ts).
+ * (judging/refusal.ts).
  */
 import { bogusToken, expectTokenRefused, recordFinding, test, verify } from '../fixtures.js';
 import { skipWhenThrottled } from './revocation.js';

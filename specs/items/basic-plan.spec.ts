@@ -14,7 +14,7 @@
  * that lets a Basic account activate cannot hide behind the missing slot; its
  * preconditions (the item hidden, a slot free) are read back before it is sent.
  * A 429 after the retries never counts as the refusal tested, nor a 401 unless a
- * re-check shows the token alive (fixtures/refusal.ts): then it is the refusal.
+ * re-check shows the token alive (judging/refusal.ts): then it is the refusal.
  */
 import { expectRefused, expectStatus, notExercised, test, verify } from '../fixtures.js';
 import { standingOf } from '../shared/items/account-state.js';

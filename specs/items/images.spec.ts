@@ -2,13 +2,13 @@
  * Images (spec "Item create payload" main_image and "Item image"): only a JPEG
  * of at most 10 MB, served directly with a 2xx, is accepted, as the main image
  * and as an additional one; `order` is an integer from 0. The suite's image
- * host serves each case (fixtures/images.ts).
+ * host serves each case (run/images.ts).
  *
  * One reason per refusal: each refused image breaks one rule and keeps every
  * other (the 404 serves a valid JPEG, typed image/jpeg, so only its status is
  * wrong), and its control, the same request with the valid JPEG, must succeed.
  * A 429 after the retries never counts as the refusal, nor a 401 unless a re-check
- * of the same token shows it alive (fixtures/refusal.ts): then the 401 is the answer.
+ * of the same token shows it alive (judging/refusal.ts): then the 401 is the answer.
  *
  * Every create is an item on the account (docs/FIXTURES.md, "Footprint"): the
  * main-image checks break one base payload (support/proven.ts), whose create

@@ -12,7 +12,7 @@
  * (ITEM-IMG-6, and ITEM-IMG-7: "same rules as main image URL") are the main
  * image's. Each accepted image is removed at once, so no image count builds up.
  * A 429 after the retries, or a 401 to a token a re-check does not prove alive,
- * judges nothing (fixtures/refusal.ts `unjudged`); any such run leaves the
+ * judges nothing (judging/refusal.ts `unjudged`); any such run leaves the
  * check not exercised with its code.
  */
 import fc from 'fast-check';

@@ -16,7 +16,7 @@
  * relies on. The categories of a check are the fewest that offer what all its
  * cases need. A base whose control is not accepted, or a refusal that cannot be
  * judged (a 429 after the retries, a 401 to a token a re-check did not prove
- * alive: fixtures/refusal.ts), proves nothing and judges nothing; a check left
+ * alive: judging/refusal.ts), proves nothing and judges nothing; a check left
  * with no such run is not exercised, with the first run's code. A 401 to a
  * token that still works is the server's refusal, judged like any 4xx.
  */
@@ -87,7 +87,7 @@ test.describe('refused creates', { tag: '@items' }, () => {
           const id = (res.json as { id?: unknown } | undefined)?.id;
           if (res.status >= 200 && res.status <= 299 && typeof id === 'string') await items.remove(id);
           const title = `POST /items with ${broken.rule.name} is refused`;
-          // A 401 to a token a re-check proved alive is judged: any 4xx is this rule's refusal (fixtures/refusal.ts).
+          // A 401 to a token a re-check proved alive is judged: any 4xx is this rule's refusal (judging/refusal.ts).
           const other = unjudged(res, title);
           if (other !== undefined) {
             unproved.push(other);

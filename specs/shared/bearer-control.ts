@@ -1,9 +1,9 @@
 /**
- * The control of a refusal for a missing or bogus bearer (fixtures/refusal.ts):
+ * The control of a refusal for a missing or bogus bearer (judging/refusal.ts):
  * the same request, same path and body, with a valid access token. The refusal
  * proves the bearer check only when the control is not refused for the same
  * reason. A control that cannot be judged (a 429 after the retries, a 401 to a
- * token a re-check did not prove alive: fixtures/refusal.ts `unjudged`), a
+ * token a re-check did not prove alive: judging/refusal.ts `unjudged`), a
  * refusal answered 429, or a control answered the very 4xx of the refusal (a
  * 404 for an id that does not exist, with a token or without; a 401 to a token
  * the re-check proved alive) leaves the refusal's reason unknown, and the

@@ -12,7 +12,7 @@
  *
  * A case the target left unjudgeable (a skip of the harness inside the property:
  * a 429 after the retries, a dead token) is a not-judged case, counted, and the
- * property goes on (fixtures/time-budget.ts); too few judged cases leave the
+ * property goes on (judging/time-budget.ts); too few judged cases leave the
  * rules not exercised with that case's reason, never "Property failed".
  *
  * Cases that are judged together on one event (a hook per case, one item
@@ -56,7 +56,7 @@ export const replayPath = (): string | undefined => currentSettings().property.r
 /** The least time box of a fixed scenario (see assertProperty). */
 const FIXED_TIME_BOX_MS = 60_000;
 
-/** What a property came to: the cases that completed and the outcomes of those not judged (fixtures/unjudged.ts). */
+/** What a property came to: the cases that completed and the outcomes of those not judged (judging/unjudged.ts). */
 export interface PropertyCases {
   completed: number;
   notJudged: readonly string[];

@@ -5,7 +5,7 @@
  * pending. Which state the new transaction is in is not shown, so its presence
  * in GET /transactions/pending is not asserted (catalog, TX-TXN-1).
  *
- * One reason per refusal (fixtures/refusal.ts): a refused accept has its
+ * One reason per refusal (judging/refusal.ts): a refused accept has its
  * control, an accept of the same request that differs in the one property (for
  * TX-ACCEPT-5, the first accept of the request; for TX-ACCEPT-4, the same accept
  * with a transaction_id, sent after the refused one: the request can be accepted

@@ -4,13 +4,13 @@
  * shown: success is any 2xx, a refusal any 4xx; the error body is not shown
  * either (GEN-ERR-5), so it is never asserted here.
  *
- * One reason per refusal (fixtures/refusal.ts): each refused call follows its
+ * One reason per refusal (judging/refusal.ts): each refused call follows its
  * control. Without a bearer: the same call with a valid token, which must not be
  * refused alike (support of specs/auth, bearer-control.ts). An unknown id: the
  * read of an id the account holds (support/known-ids.ts: from its pending list,
  * else made through the control API, else not applicable) answers a 2xx. A 429
  * after the retries, or a 401 to a token a re-check did not prove alive, cannot
- * be judged: not exercised, with its code (fixtures/refusal.ts).
+ * be judged: not exercised, with its code (judging/refusal.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { expectControl, expectRefused, expectStatus, type Sessions, skipWhenUnjudged, test } from '../fixtures.js';

@@ -3,7 +3,7 @@
  * item until the seller accepts it." The purchase is the buyer's act, so it goes
  * through the control API; the item is a tagged one of a leased Pro account.
  * A refused read by another seller has its control, the same read by the
- * request's seller (fixtures/refusal.ts: a 401 or 429 is no refusal of the read).
+ * request's seller (judging/refusal.ts: a 401 or 429 is no refusal of the read).
  */
 import { expectControl, expectRefused, notApplicable, test, verify } from '../fixtures.js';
 import { expectReadHolds, listHolds, purchase, transactionsOf } from './support/shipping.js';

@@ -4,7 +4,7 @@
  * the error body of the webhooks group is not shown either (GEN-ERR-5), so only
  * the status is asserted. A refused create that still made a webhook is cleaned up.
  *
- * One reason per refusal (fixtures/refusal.ts): each check first sends its control,
+ * One reason per refusal (judging/refusal.ts): each check first sends its control,
  * the same request with the broken property whole (a create with url and events,
  * the same PUT with both, the operation on a webhook that exists, by its owner),
  * which must succeed; the refused request then differs in that one property. A

@@ -10,7 +10,7 @@
  *    so a job's checks never see another job's reference.
  *  - teethJob (test): makes the check see the worker indices it would see in a run
  *    of its own with one worker (parallel index 0, worker index counting the job's
- *    workers from 0): the suite picks accounts by them (fixtures/sessions.ts), so a
+ *    workers from 0): the suite picks accounts by them (sessions/session-pool.ts), so a
  *    job's checks use the same accounts wherever the job lands in the batch.
  *    With `keepWorker`, after a check *failed* (an assertion, not a time-out) it
  *    marks that failure expected, so Playwright keeps the worker for the job's next

@@ -15,7 +15,7 @@ export interface FakeCheck {
   evidenceFor?: string[];
   /** The rules its `finding` annotations name (recordFinding: observations, not failures). */
   findingFor?: string[];
-  /** Its `verdicts` attachment (fixtures/ledger.ts): per rule, the assertions that passed and failed. */
+  /** Its `verdicts` attachment (judging/ledger.ts): per rule, the assertions that passed and failed. */
   ledger?: { passed: Record<string, number>; failed: Record<string, number> };
   /** Per-rule `not-exercised` annotations: rule → the outcome text (protocol/outcomes.ts). */
   notExercised?: Record<string, string>;

@@ -37,7 +37,7 @@ export class AuthClient {
   }
 
   /**
-   * The control of a token-endpoint refusal (fixtures/refusal.ts): the same
+   * The control of a token-endpoint refusal (judging/refusal.ts): the same
    * request without the broken property answers a token pair. A 429 after the
    * retries skips the check as not exercised [rate_limited] (every refusal after
    * it depends on it); any other answer without tokens, a 401 included (the

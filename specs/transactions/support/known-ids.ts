@@ -1,6 +1,6 @@
 /**
  * Identifiers the account can read, for the controls of the refused reads of
- * an unknown id (fixtures/refusal.ts): the read of a known id must answer a 2xx
+ * an unknown id (judging/refusal.ts): the read of a known id must answer a 2xx
  * before the read of an id that does not exist counts as refused for it. A
  * known id is taken from the account's pending list (any wrapper, the spec's
  * `requestId`/`transactionId` or their snake-case twins), else made through the

@@ -7,7 +7,7 @@
 import { verifySignature } from '../../../lib/signature.js';
 import { validate } from '../../../schemas/index.js';
 
-/** What the checks read of a delivery: the structural subset of fixtures/receiver.ts ReceivedDelivery. */
+/** What the checks read of a delivery: the structural subset of clients/receiver.ts ReceivedDelivery. */
 export interface NotificationRequest {
   method: string;
   /** Path and query exactly as received. */

@@ -56,7 +56,7 @@ export class Webhooks {
   }
 
   /**
-   * The control of a refusal check (fixtures/refusal.ts): POST /webhooks with url and
+   * The control of a refusal check (judging/refusal.ts): POST /webhooks with url and
    * events answers 201 (WH-SUB-1); a 429 after the retries or a 401 to a token not
    * proven alive leaves the check not exercised (every refusal after it depends on
    * it); a 401 to a token that works fails WH-SUB-1.

@@ -1,6 +1,6 @@
 import { test } from '@playwright/test';
-import { fail } from '../../../fixtures/failure.js';
-import { recordFinding } from '../../../fixtures/findings.js';
+import { fail } from '../../../judging/failure.js';
+import { recordFinding } from '../../../judging/findings.js';
 
 /**
  * Checks shaped like the conformance suite's, against no server: one passes,
