@@ -41,8 +41,8 @@ const LAYERS = [
 ] as const satisfies readonly { layer: string; folders: readonly string[]; mayImport: readonly string[] }[];
 
 /**
- * Imports against the order that are known and owned by another change (issue 23, item 3: settings in one
- * object): each is removed when that change lands. A stale entry fails the test, so the list only shrinks.
+ * Imports against the order that must stay for a while, each with its reason (empty: none today). A stale
+ * entry fails the test, so the list only shrinks.
  */
 const ALLOWED: readonly { from: string; to: string; why: string }[] = [];
 
