@@ -31,6 +31,8 @@ export const ITEMS_DEFECTS = {
   'sold-still-listed': items('a sold item stays in GET /items', ['ITEM-LIST-5']),
   'page-drops-boundary-item': items('the first item after each page boundary is lost', ['ITEM-PAGE-2', 'ITEM-HIDDEN-2']),
   'page-token-ignored': items('since is ignored: every page is the first one', ['ITEM-PAGE-1', 'ITEM-PAGE-2', 'ITEM-HIDDEN-2']),
+  // Found by mutation testing (teeth/mutation-survivors.json): the token's checks after decoding could all go unnoticed.
+  'page-token-unchecked': items('a page token is used as it decodes, unchecked: one that decodes to JSON null answers 500', ['GEN-ERR-3']),
   'external-id-lost': items('external_id is accepted but not returned on read', ['ITEM-ATTR-11', 'ITEM-ATTR-13']),
   'other-account-item-visible': items("GET /items/{id} answers another account's item", ['ITEM-ERR-2']),
   'deleted-item-readable': items('GET /items/{id} of a deleted item still answers 200 with the item as it was (the lists leave it out)', ['ITEM-DELETE-2']),
