@@ -74,11 +74,12 @@ const check = (key: string, startMs: number, endMs: number, status: TimedCheck['
   endMs,
 });
 
-test('[mutation] a mutant is covered by the passed checks that ran while its code was hit', () => {
+test('[mutation] a mutant is covered by the passed checks that ran while its code was hit, each owning the time to the next check', () => {
   const perTest = { 'dry#10': { '1': 3 }, 'dry#12': { '2': 1 }, 'other#12': { '3': 1 }, 'dry#20': { '4': 1 } };
   const checks = [check('first', 1000, 1150), check('second', 1200, 1290), check('failed', 2000, 2050, 'failed')];
   const covering = coveringChecks(checks, perTest, 'dry', 100);
-  expect(Object.fromEntries([...covering].map(([id, cs]) => [id, cs.map((c) => c.titlePath[1])]))).toEqual({ '1': ['first'], '2': ['second'] });
+  // Each check owns the time up to the next one's start: a hit between two checks (slice 12, 20) names the one before.
+  expect(Object.fromEntries([...covering].map(([id, cs]) => [id, cs.map((c) => c.titlePath[1])]))).toEqual({ '1': ['first'], '2': ['first', 'second'], '4': ['second'] });
   const grep = new RegExp(grepForChecks(checks.slice(0, 1)));
   expect(grep.test('mutant items/a.spec.ts group first @items')).toBe(true);
   expect(grep.test('mutant items/a.spec.ts group first')).toBe(true);

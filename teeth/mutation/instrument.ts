@@ -16,6 +16,7 @@ import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writ
 import { join } from 'node:path';
 import type { Ignorer } from '@stryker-mutator/api/ignore';
 import type { Logger } from '@stryker-mutator/api/logging';
+import type { Mutant } from '@stryker-mutator/api/core';
 import { Instrumenter, type InstrumenterOptions } from '@stryker-mutator/instrumenter';
 import { ROOT } from '../paths.js';
 
@@ -40,6 +41,7 @@ const SWITCH_METHODS = new Set(['defect', 'variant', 'evasion']);
 
 interface Node {
   type?: string;
+  loc?: { start: { line: number; column: number }; end: { line: number; column: number } };
   operator?: string;
   left?: Node;
   right?: Node;
@@ -59,6 +61,7 @@ function isSeamRead(node: Node | undefined): boolean {
 const isSwitchGuard = (node: Node | undefined): boolean =>
   isSeamRead(node) || (node?.type === 'LogicalExpression' && node.operator === '&&' && (isSwitchGuard(node.left) || isSwitchGuard(node.right)));
 
+const FORCED_OFF = 'a switch guard forced false: what every clean reference does';
 const SWITCH = 'a switch of the reference (reference/seam.ts): its defects, variants and evasions are judged by the kill matrix and the variant runs';
 const GUARDED = 'decides nothing while every switch is off: the other operand of an && with a switch read';
 const SWITCHED_ONLY = 'runs only with a defect, variant or evasion switched on (the branch of a switch read)';
@@ -67,17 +70,31 @@ const SWITCHED_ONLY = 'runs only with a defect, variant or evasion switched on (
  * Mutants that no clean-reference run can tell apart, by construction of the seam: the switch read
  * itself, the other operands of an `&&` chain with a switch read (the chain is false with the switch off,
  * whatever they say), and the branch taken only when the switch is on. Each is `Ignored` with its reason.
+ * A guard forced `false` is too, but the guard's other mutants are not: `guards` collects where they are.
  */
-const switchReads: Ignorer = {
-  shouldIgnore(path) {
-    const { node, parent } = path as unknown as { node?: Node; parent?: Node };
-    if (isSeamRead(node)) return SWITCH;
-    if (parent?.type === 'LogicalExpression' && parent.operator === '&&' && (isSwitchGuard(parent.left) || isSwitchGuard(parent.right))) return GUARDED;
-    const branching = parent?.type === 'IfStatement' || parent?.type === 'ConditionalExpression';
-    if (branching && parent?.consequent === node && isSwitchGuard(parent?.test)) return SWITCHED_ONLY;
-    return undefined;
-  },
-};
+function switchReads(guards: Set<string>): Ignorer {
+  // Marked when their parent is entered, before the instrumentation rewrites the parent's test.
+  const guarded = new WeakSet<object>();
+  const switchedOnly = new WeakSet<object>();
+  return {
+    shouldIgnore(path) {
+      const { node, hub } = path as unknown as { node?: Node; hub?: { file?: { opts?: { filename?: string } } } };
+      if (!node) return undefined;
+      if (isSwitchGuard(node) && node.loc) {
+        // Babel counts lines from 1, Stryker's locations from 0 (columns from 0 in both).
+        const { start, end } = node.loc;
+        guards.add(`${hub?.file?.opts?.filename}@${start.line - 1}:${start.column}-${end.line - 1}:${end.column}`);
+      }
+      if (node.type === 'LogicalExpression' && node.operator === '&&' && (isSwitchGuard(node.left) || isSwitchGuard(node.right)))
+        for (const operand of [node.left, node.right]) if (operand) guarded.add(operand);
+      if ((node.type === 'IfStatement' || node.type === 'ConditionalExpression') && isSwitchGuard(node.test) && node.consequent) switchedOnly.add(node.consequent);
+      if (isSeamRead(node)) return SWITCH;
+      if (guarded.has(node)) return GUARDED;
+      if (switchedOnly.has(node)) return SWITCHED_ONLY;
+      return undefined;
+    },
+  };
+}
 
 const quiet = (): Logger => {
   const none = () => undefined;
@@ -88,21 +105,28 @@ const quiet = (): Logger => {
 /** The mutants of `files` (paths from the project root) and their instrumented sources. */
 export async function instrument(files: string[]): Promise<{ mutants: MutantInfo[]; sources: Map<string, string> }> {
   const instrumenter = new Instrumenter(quiet());
-  const options: InstrumenterOptions = { plugins: null, excludedMutations: [], ignorers: [switchReads], noHeader: false };
+  // Where the switch guards are, as `file@location` (Stryker's coordinates).
+  const guards = new Set<string>();
+  // One call for every file: Stryker numbers the mutants of one call, and the run-time switch needs each number once.
   const result = await instrumenter.instrument(
     files.map((name) => ({ name, content: readFileSync(join(ROOT, name), 'utf8'), mutate: true })),
-    options,
+    { plugins: null, excludedMutations: [], ignorers: [switchReads(guards)], noHeader: false } satisfies InstrumenterOptions,
   );
-  const mutants = result.mutants.map((m): MutantInfo => {
-    // Stryker counts lines and columns from 0; the report schema from 1.
-    const location = {
-      start: { line: m.location.start.line + 1, column: m.location.start.column + 1 },
-      end: { line: m.location.end.line + 1, column: m.location.end.column + 1 },
-    };
-    const info = { id: m.id, file: m.fileName, mutatorName: m.mutatorName, replacement: m.replacement, location };
-    return { ...info, key: mutantKey(info), ...(m.status === 'Ignored' ? { ignoredBecause: m.statusReason ?? 'ignored' } : {}) };
-  });
-  return { mutants, sources: new Map(result.files.map((f) => [f.name, f.content])) };
+  return { mutants: result.mutants.map((m) => toInfo(m, guards)), sources: new Map(result.files.map((f) => [f.name, f.content])) };
+}
+
+/** Stryker's mutant as the report names it (a guard forced false: Ignored, see switchReads). */
+function toInfo(m: Mutant, guards: Set<string>): MutantInfo {
+  const at = `${m.fileName}@${m.location.start.line}:${m.location.start.column}-${m.location.end.line}:${m.location.end.column}`;
+  const forcedOff = m.mutatorName === 'ConditionalExpression' && m.replacement === 'false' && guards.has(at);
+  // Stryker counts lines and columns from 0; the report schema from 1.
+  const location = {
+    start: { line: m.location.start.line + 1, column: m.location.start.column + 1 },
+    end: { line: m.location.end.line + 1, column: m.location.end.column + 1 },
+  };
+  const info = { id: m.id, file: m.fileName, mutatorName: m.mutatorName, replacement: m.replacement, location };
+  const ignored = m.status === 'Ignored' ? (m.statusReason ?? 'ignored') : forcedOff ? FORCED_OFF : undefined;
+  return { ...info, key: mutantKey(info), ...(ignored ? { ignoredBecause: ignored } : {}) };
 }
 
 /**

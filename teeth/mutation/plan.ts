@@ -85,8 +85,10 @@ export function timedChecks(report: PlaywrightReport): TimedCheck[] {
 
 /**
  * The dry run's passed checks that ran while each mutant's code was hit: its coverage is filed by
- * `<key>#<slice of sliceMs>` (reference/mutant-switch.ts). A hit late in one check (a retry timer) may
- * name the next check too: a superset, which costs a check, never a kill.
+ * `<key>#<slice of sliceMs>` (reference/mutant-switch.ts). A job's checks run one after another in one
+ * worker, so each check owns the time from its start to the next check's start (a report's duration leaves
+ * out some of a check's own fixtures): a hit between two checks, or late in one (a retry timer), names the
+ * check before it and at most the next. A superset costs a check, never a kill.
  */
 export function coveringChecks(checks: TimedCheck[], perTest: Record<string, Record<string, number>>, key: string, sliceMs: number): Map<string, TimedCheck[]> {
   const bySlice = new Map<number, string[]>();
@@ -94,10 +96,13 @@ export function coveringChecks(checks: TimedCheck[], perTest: Record<string, Rec
     const [k, slice] = bucket.split('#');
     if (k === key && slice !== undefined) bySlice.set(Number(slice), Object.keys(hits));
   }
+  const ran = checks.filter((c) => c.startMs > 0).sort((a, b) => a.startMs - b.startMs);
   const out = new Map<string, TimedCheck[]>();
-  for (const check of checks.filter((c) => c.status === 'passed')) {
+  for (const [i, check] of ran.entries()) {
+    if (check.status !== 'passed') continue;
+    const until = Math.max(check.endMs, ran[i + 1]?.startMs ?? check.endMs + 10 * sliceMs);
     const ids = new Set<string>();
-    for (let s = Math.floor(check.startMs / sliceMs); s <= Math.floor(check.endMs / sliceMs); s++) for (const id of bySlice.get(s) ?? []) ids.add(id);
+    for (let s = Math.floor(check.startMs / sliceMs); s <= Math.floor(until / sliceMs); s++) for (const id of bySlice.get(s) ?? []) ids.add(id);
     for (const id of ids) out.set(id, [...(out.get(id) ?? []), check]);
   }
   return out;

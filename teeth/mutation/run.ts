@@ -72,6 +72,12 @@ export interface MutationResult {
 }
 
 const SLICE_MS = 100;
+/**
+ * The target health (fixtures/target-health.ts) interrupts the whole Playwright run (SIGINT to its runner) when a
+ * target stops answering: one mutant whose reference refuses connections would stop every other mutant's checks.
+ * Off, such a mutant's checks simply fail (or time out): it is killed, the others go on.
+ */
+const OWN_HEALTH = { SC_TARGET_HEALTH: '0' };
 const grepAll = '.';
 
 export async function runMutation(options: MutationOptions): Promise<MutationResult> {
@@ -140,7 +146,8 @@ export async function runMutation(options: MutationOptions): Promise<MutationRes
     const jobs = part.map((r): BatchJob => {
       const checks = covering.get(r.group)?.get(r.id) ?? [];
       const files = r.static ? specFilesOf(r.group) : [...new Set(checks.map((c) => c.file))];
-      return { name: `m${r.id}`, files, grep: r.static ? grepAll : grepForChecks(checks), reference: { mutation: { key: `m${r.id}`, mutant: r.id, static: r.static } } };
+      const reference = { mutation: { key: `m${r.id}`, mutant: r.id, static: r.static } };
+      return { name: `m${r.id}`, files, grep: r.static ? grepAll : grepForChecks(checks), reference, env: OWN_HEALTH };
     });
     const perJob = options.checkTimeoutMs * 6;
     const run = await batch(`mutants-${i / options.chunk + 1}`, jobs, true, Math.ceil(jobs.length / options.workers) * perJob + 120_000);
