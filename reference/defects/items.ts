@@ -17,6 +17,8 @@ export const ITEMS_DEFECTS = {
   // not negative, so the limit entry breaks ITEM-LIMITS-2 too (as with quota-race).
   'activate-ignores-quota': items('activate succeeds with no free slot', ['ITEM-QUOTA-3', 'ITEM-LIMITS-2']),
   'limit-lowering-keeps-active': items('lowering the limit below the active count inactivates nothing', ['ITEM-QUOTA-10', 'WH-EVT-3']),
+  // Found by mutation testing (teeth/mutation-survivors.json): a lowering that walked every item newest first went unnoticed.
+  'limit-lowering-hides-sold': items('lowering the limit hides a sold item newer than the active ones (it comes back in the lists)', ['ITEM-LIST-5']),
   'limits-available-wrong': items('GET /items/limits answers available = total, ignoring used', ['ITEM-LIMITS-2']),
   // Pro-only features
   'basic-can-inactivate': items('a Basic account can inactivate its items', ['ITEM-PRO-3']),

@@ -21,11 +21,20 @@ export const HARDEST_FILES = [
 /** reference/<folder>/ → the spec group (specs/<group>/) that owns its rules. */
 const GROUP_OF_FOLDER: Record<string, string> = { items: 'items', webhooks: 'webhooks', oauth: 'auth', transactions: 'transactions' };
 
+/**
+ * Files whose behaviour another group's rules judge too: the store emits ITEM_INACTIVATED, whose delivery
+ * and payload the webhooks group judges (WH-EVT-2, WH-EVT-3).
+ */
+const ALSO_JUDGED_BY: Record<string, string[]> = { 'reference/items/store.ts': ['webhooks'] };
+
 /** The spec group judging a reference file; undefined for a file no group owns (the whole suite judges it). */
 export function groupOf(file: string): string | undefined {
   const folder = /^reference\/([^/]+)\//.exec(file)?.[1];
   return folder ? GROUP_OF_FOLDER[folder] : undefined;
 }
+
+/** Every spec group judging a reference file: its own and those ALSO_JUDGED_BY names. */
+export const groupsOf = (file: string): (string | undefined)[] => [groupOf(file), ...(ALSO_JUDGED_BY[file] ?? [])];
 
 /**
  * The checks of the general rules (GEN-ERR, GEN-JSON: an error's shape, no 5xx on invalid input) live with

@@ -21,9 +21,10 @@ import { type BatchJob, runBatch } from '../batch/run-batch.js';
 import { BAILED } from '../batch/bail.js';
 import { CONFORMANCE_CONFIG, ROOT } from '../paths.js';
 import { checksOf, isFailed } from '../playwright-report.js';
+import { parseOutcome } from '../../protocol/outcomes.js';
 import { readJsonFile } from './files.js';
 import { instrument, type MutantInfo, writeTree } from './instrument.js';
-import { coveringChecks, grepForChecks, groupOf, sample, specFilesOf, type TimedCheck, timedChecks } from './plan.js';
+import { coveringChecks, grepForChecks, groupOf, groupsOf, sample, specFilesOf, type TimedCheck, timedChecks } from './plan.js';
 import { type MutationHostReport, startMutationHost } from './static.js';
 
 export type MutantStatus = 'Killed' | 'Survived' | 'NoCoverage' | 'Timeout' | 'Ignored' | 'Pending' | 'RuntimeError';
@@ -89,7 +90,7 @@ export async function runMutation(options: MutationOptions): Promise<MutationRes
   const chosen = sample(all, options.sample, options.seed);
   const results = new Map<string, MutantResult>(chosen.map((m) => [m.id, { ...m, group: groupOf(m.file), status: 'Pending' }]));
   for (const r of results.values()) if (r.ignoredBecause) Object.assign(r, { status: 'Ignored', statusReason: r.ignoredBecause });
-  const groups = [...new Set([...results.values()].filter((r) => r.status === 'Pending').map((r) => r.group))];
+  const groups = [...new Set([...results.values()].filter((r) => r.status === 'Pending').flatMap((r) => groupsOf(r.file)))];
   const batch = (name: string, jobs: BatchJob[], bail: boolean, timeoutMs: number) => {
     const dir = join(options.workDir, name);
     const hostReport = join(dir, 'host-mutation.json');
@@ -124,12 +125,14 @@ export async function runMutation(options: MutationOptions): Promise<MutationRes
     covering.set(g, coveringChecks(checks, dry.host?.coverage.perTest ?? {}, job.name, SLICE_MS));
   }
 
+  /** The passed checks of every group judging the mutant's file that ran while its code ran. */
+  const coveredBy = (r: MutantResult): TimedCheck[] => groupsOf(r.file).flatMap((g) => covering.get(g)?.get(r.id) ?? []);
   // 3. The mutants: those no passed check covered are NoCoverage; the others run in chunks.
   const toRun: MutantResult[] = [];
   for (const r of results.values()) {
     // A group whose dry run gave no report (or was interrupted) leaves its mutants Pending: no coverage is known.
-    if (r.status !== 'Pending' || options.signal?.aborted || !covering.has(r.group)) continue;
-    const checks = covering.get(r.group)?.get(r.id) ?? [];
+    if (r.status !== 'Pending' || options.signal?.aborted || !groupsOf(r.file).every((g) => covering.has(g))) continue;
+    const checks = coveredBy(r);
     r.static = staticIds.has(r.id) && checks.length === 0 ? true : undefined;
     r.coveredBy = checks.map((c) => c.key);
     if (checks.length === 0 && !r.static) Object.assign(r, { status: 'NoCoverage', statusReason: 'no check of its group ran while its code ran' });
@@ -144,8 +147,8 @@ export async function runMutation(options: MutationOptions): Promise<MutationRes
     }
     const part = toRun.slice(i, i + options.chunk);
     const jobs = part.map((r): BatchJob => {
-      const checks = covering.get(r.group)?.get(r.id) ?? [];
-      const files = r.static ? specFilesOf(r.group) : [...new Set(checks.map((c) => c.file))];
+      const checks = coveredBy(r);
+      const files = r.static ? [...new Set(groupsOf(r.file).flatMap(specFilesOf))] : [...new Set(checks.map((c) => c.file))];
       const reference = { mutation: { key: `m${r.id}`, mutant: r.id, static: r.static } };
       return { name: `m${r.id}`, files, grep: r.static ? grepAll : grepForChecks(checks), reference, env: OWN_HEALTH };
     });
@@ -168,7 +171,9 @@ export async function runMutation(options: MutationOptions): Promise<MutationRes
 
 /**
  * A mutant's status from its job's report: the first check that failed, or that recorded a SHOULD finding
- * (what the kill matrix and the conformance report charge: teeth/playwright-report.ts), kills it.
+ * (what the kill matrix and the conformance report charge: teeth/playwright-report.ts), kills it; so does a
+ * check that passed in the dry run and now ends not exercised or not applicable (protocol/outcomes.ts): a
+ * PASS is proof, so a server that makes a rule unjudged cannot pass (the gate is INCOMPLETE).
  */
 function judge(r: MutantResult, report: PlaywrightReport | undefined, hitLimit: boolean): void {
   if (!report) {
@@ -179,10 +184,14 @@ function judge(r: MutantResult, report: PlaywrightReport | undefined, hitLimit: 
   const killer = checks.find((c) => isFailed(c) || c.charged.length > 0);
   const completed = checks.filter((c) => c.status && c.status !== 'interrupted' && c.skipReason !== BAILED).length;
   r.testsCompleted = completed;
+  // A check that passed on the clean reference and now cannot judge its rules: a run would end INCOMPLETE, never PASSED.
+  const unjudged = checks.find((c) => c.status === 'skipped' && c.skipReason !== BAILED && parseOutcome(c.skipReason));
   if (killer) {
     const timeout = killer.status === 'timedOut' || hitLimit;
     const why = timeout ? 'ran out of time (or past the hit limit)' : isFailed(killer) ? undefined : `a SHOULD finding of ${killer.charged.join(', ')}`;
     Object.assign(r, { status: timeout ? 'Timeout' : 'Killed', killedBy: [killer.key], ...(why ? { statusReason: why } : {}) });
+  } else if (unjudged) {
+    Object.assign(r, { status: 'Killed', killedBy: [unjudged.key], statusReason: `made its rules unjudged (${unjudged.skipReason}): the gate says INCOMPLETE, never PASSED` });
   } else if (checks.some((c) => c.status === 'interrupted' || c.status === undefined)) Object.assign(r, { status: 'Timeout', statusReason: 'its batch was stopped before its checks ended' });
   else if (completed === 0) Object.assign(r, { status: 'NoCoverage', statusReason: 'no covering check ran' });
   else r.status = 'Survived';
