@@ -75,11 +75,17 @@ const check = (key: string, startMs: number, endMs: number, status: TimedCheck['
 });
 
 test('[mutation] a mutant is covered by the passed checks that ran while its code was hit, each owning the time to the next check', () => {
-  const perTest = { 'dry#10': { '1': 3 }, 'dry#12': { '2': 1 }, 'other#12': { '3': 1 }, 'dry#20': { '4': 1 } };
+  const perTest = { 'dry#5': { '5': 1 }, 'dry#10': { '1': 3 }, 'dry#12': { '2': 1 }, 'other#12': { '3': 1 }, 'dry#20': { '4': 1 } };
   const checks = [check('first', 1000, 1150), check('second', 1200, 1290), check('failed', 2000, 2050, 'failed')];
   const covering = coveringChecks(checks, perTest, 'dry', 100);
-  // Each check owns the time up to the next one's start: a hit between two checks (slice 12, 20) names the one before.
-  expect(Object.fromEntries([...covering].map(([id, cs]) => [id, cs.map((c) => c.titlePath[1])]))).toEqual({ '1': ['first'], '2': ['first', 'second'], '4': ['second'] });
+  // Each check owns the time up to the next one's start: a hit between two checks (slice 12, 20) names the one before;
+  // a hit before the first check (slice 5: the reference's start-up) names every passed check.
+  expect(Object.fromEntries([...covering].map(([id, cs]) => [id, cs.map((c) => c.titlePath[1])]))).toEqual({
+    '5': ['first', 'second'],
+    '1': ['first'],
+    '2': ['first', 'second'],
+    '4': ['second'],
+  });
   const grep = new RegExp(grepForChecks(checks.slice(0, 1)));
   expect(grep.test('mutant items/a.spec.ts group first @items')).toBe(true);
   expect(grep.test('mutant items/a.spec.ts group first')).toBe(true);

@@ -97,7 +97,8 @@ export function timedChecks(report: PlaywrightReport): TimedCheck[] {
  * `<key>#<slice of sliceMs>` (reference/mutant-switch.ts). A job's checks run one after another in one
  * worker, so each check owns the time from its start to the next check's start (a report's duration leaves
  * out some of a check's own fixtures): a hit between two checks, or late in one (a retry timer), names the
- * check before it and at most the next. A superset costs a check, never a kill.
+ * check before it and at most the next; a hit before the first check (the reference's start-up) names every
+ * check. A superset costs a check, never a kill.
  */
 export function coveringChecks(checks: TimedCheck[], perTest: Record<string, Record<string, number>>, key: string, sliceMs: number): Map<string, TimedCheck[]> {
   const bySlice = new Map<number, string[]>();
@@ -107,12 +108,17 @@ export function coveringChecks(checks: TimedCheck[], perTest: Record<string, Rec
   }
   const ran = checks.filter((c) => c.startMs > 0).sort((a, b) => a.startMs - b.startMs);
   const out = new Map<string, TimedCheck[]>();
+  // Code run before the first check (the reference's start-up: its constructors) serves every check.
+  const first = Math.floor((ran[0]?.startMs ?? 0) / sliceMs);
+  const startUp = new Set([...bySlice].filter(([s]) => s < first).flatMap(([, ids]) => ids));
+  const passed = ran.filter((c) => c.status === 'passed');
+  for (const id of startUp) out.set(id, [...passed]);
   for (const [i, check] of ran.entries()) {
     if (check.status !== 'passed') continue;
     const until = Math.max(check.endMs, ran[i + 1]?.startMs ?? check.endMs + 10 * sliceMs);
     const ids = new Set<string>();
     for (let s = Math.floor(check.startMs / sliceMs); s <= Math.floor(until / sliceMs); s++) for (const id of bySlice.get(s) ?? []) ids.add(id);
-    for (const id of ids) out.set(id, [...(out.get(id) ?? []), check]);
+    for (const id of ids) if (!startUp.has(id)) out.set(id, [...(out.get(id) ?? []), check]);
   }
   return out;
 }
