@@ -11,7 +11,7 @@ import { ROOT } from '../teeth/paths.js';
 import { HARDEST_FILES } from '../teeth/mutation/plan.js';
 import { scores, writeReports } from '../teeth/mutation/report.js';
 import { runMutation } from '../teeth/mutation/run.js';
-import { interruptAll } from '../teeth/run-playwright.js';
+import { stopOnInterrupt } from '../teeth/run-playwright.js';
 
 const USAGE = `usage: npm run mutation -- [options]
 
@@ -36,60 +36,50 @@ specs/auth/general-http.spec.ts) that covered the mutant's code in a dry run.
 
 Prints the score per file: (killed + timeout) / (killed + timeout + survived + no coverage).`;
 
-const parse = () =>
-  parseArgs({
-    options: {
-      file: { type: 'string', multiple: true },
-      sample: { type: 'string' },
-      seed: { type: 'string', default: '1' },
-      'time-limit': { type: 'string', default: '1200' },
-      workers: { type: 'string', default: '4' },
-      chunk: { type: 'string', default: '60' },
-      timeout: { type: 'string', default: '60' },
-      out: { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-    strict: true,
-  });
-let values: ReturnType<typeof parse>['values'];
-try {
-  values = parse().values;
-} catch (err) {
-  console.error(`${(err as Error).message}\n\n${USAGE}`);
+/** Bad usage: the reason and the usage on stderr, exit 2. */
+function usageError(reason: string): never {
+  console.error(`${reason}\n\n${USAGE}`);
   process.exit(2);
 }
+
+function options() {
+  try {
+    return parseArgs({
+      options: {
+        file: { type: 'string', multiple: true },
+        sample: { type: 'string' },
+        seed: { type: 'string', default: '1' },
+        'time-limit': { type: 'string', default: '1200' },
+        workers: { type: 'string', default: '4' },
+        chunk: { type: 'string', default: '60' },
+        timeout: { type: 'string', default: '60' },
+        out: { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+      strict: true,
+    }).values;
+  } catch (err) {
+    return usageError((err as Error).message);
+  }
+}
+const values = options();
 if (values.help) {
   console.log(USAGE);
   process.exit(0);
 }
-const int = (name: string, raw: string | undefined): number | undefined => {
-  if (raw === undefined) return undefined;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0) {
-    console.error(`--${name}: a whole number, not '${raw}'\n\n${USAGE}`);
-    process.exit(2);
-  }
+/** A whole number option (0 and up), or undefined when not given. */
+function int(name: string, raw: string | undefined): number | undefined {
+  const n = raw === undefined ? undefined : Number(raw);
+  if (n !== undefined && !(Number.isInteger(n) && n >= 0)) usageError(`--${name}: a whole number, not '${raw}'`);
   return n;
-};
+}
 const files = (values.file ?? HARDEST_FILES).map((f) => relative(ROOT, resolve(f)));
 const bad = files.filter((f) => !/^reference\/.+\.ts$/.test(f));
-if (bad.length) {
-  console.error(`--file: a TypeScript file under reference/, not ${bad.join(', ')}\n\n${USAGE}`);
-  process.exit(2);
-}
+if (bad.length) usageError(`--file: a TypeScript file under reference/, not ${bad.join(', ')}`);
 const timeLimit = int('time-limit', values['time-limit']);
 
-const abort = new AbortController();
-let interrupted = 0;
-for (const sig of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(sig, () => {
-    // First Ctrl-C: stop the batch cleanly (its references stop with it); the mutants left are Pending. Second: leave now.
-    if (interrupted++ > 0) process.exit(130);
-    console.error('interrupting the runs…');
-    abort.abort();
-    interruptAll();
-  });
-}
+// First Ctrl-C: stop the batch cleanly (its references stop with it); the mutants left are Pending. Second: leave now.
+const stopped = stopOnInterrupt();
 
 const result = await runMutation({
   files,
@@ -100,7 +90,7 @@ const result = await runMutation({
   chunk: Math.max(1, int('chunk', values.chunk) ?? 60),
   checkTimeoutMs: (int('timeout', values.timeout) ?? 60) * 1000,
   workDir: mkdtempSync(join(tmpdir(), 'sc-mutation-')),
-  signal: abort.signal,
+  signal: stopped,
   onProgress: (line) => console.log(line),
 });
 const out = writeReports(result, values.out ? resolve(values.out) : undefined);

@@ -23,9 +23,10 @@ const GROUP_OF_FOLDER: Record<string, string> = { items: 'items', webhooks: 'web
 
 /**
  * Files whose behaviour another group's rules judge too: the store emits ITEM_INACTIVATED, whose delivery
- * and payload the webhooks group judges (WH-EVT-2, WH-EVT-3).
+ * and payload the webhooks group judges (WH-EVT-2, WH-EVT-3), and names an item's seller to the
+ * transactions group (ownerOf).
  */
-const ALSO_JUDGED_BY: Record<string, string[]> = { 'reference/items/store.ts': ['webhooks'] };
+const ALSO_JUDGED_BY: Record<string, string[]> = { 'reference/items/store.ts': ['webhooks', 'transactions'] };
 
 /** The spec group judging a reference file; undefined for a file no group owns (the whole suite judges it). */
 export function groupOf(file: string): string | undefined {
