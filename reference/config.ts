@@ -118,3 +118,14 @@ export function imageTimeoutSetting(env: NodeJS.ProcessEnv = process.env): numbe
 
 /** REFERENCE_DEBUG=1: an unexpected error's stack is printed with its line. */
 export const referenceDebug = (): boolean => !!process.env.REFERENCE_DEBUG;
+
+/**
+ * What the mutation run (teeth/mutation/) hands the teeth host it forks, never a
+ * user's setting: where the host writes its mutants' coverage when it ends
+ * (TEETH_MUTATION_REPORT), and the one mutant a host runs that acts at import
+ * (TEETH_STATIC_MUTANT).
+ */
+export const teethMutationHandOff = (): { reportFile?: string; staticMutant?: string } => ({
+  reportFile: process.env.TEETH_MUTATION_REPORT || undefined,
+  staticMutant: process.env.TEETH_STATIC_MUTANT || undefined,
+});

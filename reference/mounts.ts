@@ -56,6 +56,7 @@ export function apiMount({ seam, router, authenticate, defaultUsername }: ApiMou
     if (err.status === 401) headers['www-authenticate'] = 'Bearer realm="seller-connect"';
     const body = errorBody(err);
     if (seam.defect('error-body-shape')) return { status: err.status, body: { error: body.message }, headers };
+    if (seam.defect('error-message-empty')) return { status: err.status, body: { ...body, message: '' }, headers };
     return { status: err.status, body, headers };
   };
   const finish = (given: Reply, req: IncomingMessage): Reply => {

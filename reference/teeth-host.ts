@@ -1,4 +1,6 @@
-import { type ReferenceOptions, referenceDebug } from './config.js';
+import { writeFileSync } from 'node:fs';
+import { type ReferenceOptions, referenceDebug, teethMutationHandOff } from './config.js';
+import { coverage, type MutantCoverage, type MutantState, newMutantState, runAsReference } from './mutant-switch.js';
 import { type RunningReference, startReference } from './server.js';
 
 /**
@@ -13,14 +15,34 @@ import { type RunningReference, startReference } from './server.js';
  * (teeth/batch/host.ts) and has no endpoint of its own: a normal run never
  * starts it, and nothing of it listens but the references it was asked for.
  *
- *   → { id, start: { defect?, variants?, evasions? } }   ← { id, port } | { id, error }
- *   → { id, stop: port }                                  ← { id }
+ *   → { id, start: { defect?, variants?, evasions?, mutation? } }   ← { id, port } | { id, error }
+ *   → { id, stop: port }                                             ← { id }
  * The references stop with the channel (the matrix ended or died).
+ *
+ * Mutation testing (teeth/mutation/) forks the host from a copy of reference/ whose
+ * instrumented files hold Stryker's mutants; `mutation` builds a reference with one
+ * mutant active in it, or none (the dry run, its coverage recorded), through
+ * reference/mutant-switch.ts. When the host ends, each such reference's coverage and
+ * hit-limit flag are written to TEETH_MUTATION_REPORT (a JSON file), by its key.
  */
 
+/** A reference of a mutation run: its key in the host's report, and its mutant (none: clean, coverage recorded). */
+export interface MutationSpec {
+  key: string;
+  mutant?: string;
+  /** The mutant runs at import: its reference needs a host of its own (teeth/mutation/static.ts; not read here). */
+  static?: boolean;
+}
+
 export type HostRequest =
-  | { id: number; start: Pick<ReferenceOptions, 'defect' | 'variants' | 'evasions'> }
+  | { id: number; start: Pick<ReferenceOptions, 'defect' | 'variants' | 'evasions'> & { mutation?: MutationSpec } }
   | { id: number; stop: number };
+
+/** TEETH_MUTATION_REPORT: the instrumentation's coverage (reference/mutant-switch.ts), and each mutation reference's state. */
+export interface HostMutationReport {
+  coverage: MutantCoverage;
+  references: Record<string, MutantState>;
+}
 export type HostReply = { id: number; port?: number; error?: string };
 
 const send = process.send?.bind(process);
@@ -30,6 +52,7 @@ if (!send) {
 }
 
 const running = new Map<number, RunningReference>();
+const mutationStates: Record<string, MutantState> = {};
 
 async function serve(request: HostRequest): Promise<HostReply> {
   if ('stop' in request) {
@@ -37,8 +60,13 @@ async function serve(request: HostRequest): Promise<HostReply> {
     running.delete(request.stop);
     return { id: request.id };
   }
-  const { defect, variants = [], evasions = [] } = request.start;
-  const reference = await startReference({ defect, variants, evasions });
+  const { defect, variants = [], evasions = [], mutation } = request.start;
+  const start = () => startReference({ defect, variants, evasions });
+  let reference: RunningReference;
+  if (mutation) {
+    mutationStates[mutation.key] = newMutantState(mutation.key, mutation.mutant);
+    reference = await runAsReference(mutationStates[mutation.key], start);
+  } else reference = await start();
   const port = Number(new URL(reference.baseUrl).port);
   running.set(port, reference);
   return { id: request.id, port };
@@ -52,6 +80,8 @@ process.on('message', (request: HostRequest) => {
 });
 
 process.on('disconnect', () => {
+  const reportFile = teethMutationHandOff().reportFile;
+  if (reportFile) writeFileSync(reportFile, JSON.stringify({ coverage, references: mutationStates } satisfies HostMutationReport));
   void Promise.all([...running.values()].map((r) => r.close())).then(() => process.exit(0));
   // Never hang on the way out.
   setTimeout(() => process.exit(0), 3000).unref();

@@ -13,6 +13,7 @@ import type { RunPoint } from './history.js';
 import { maskValues } from './masking.js';
 import { apartText, codesText } from './headline.js';
 import { isServerMust, isServerTestable } from './scope.js';
+import { loadTeethScores, teethScoresText } from './teeth-scores.js';
 import { gateState } from './gate.js';
 import type { ConformanceReport, GateState, RequirementResult } from './types.js';
 
@@ -169,11 +170,14 @@ export interface HtmlOptions {
   trend?: RunPoint[];
   /** The spec's tables, to show quoted table rows as "column: value" text; default: read from the spec beside the repository. */
   specTables?: SpecTable[];
+  /** The suite's recorded teeth (kill and mutation scores) for the footer; default: teeth/scores.json. */
+  teethScores?: string;
 }
 
 export function renderHtml(rep: ConformanceReport, opts: HtmlOptions = {}): string {
   const g = rep.gate;
   const state = gateState(g);
+  const teeth = opts.teethScores ?? teethScoresText(loadTeethScores());
   const reasons = g.reasons.length ? `<ul class="gate-reasons">${g.reasons.map((r) => `<li>${esc(r)}</li>`).join('')}</ul>` : '';
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -190,7 +194,7 @@ ${chartsDetail(rep)}
 ${filters(rep)}
 <main>${sections(rep, opts.specTables ?? loadSpecTables())}</main>
 </div>
-<footer>Generated ${esc(rep.run.generatedAt)} · Playwright ${esc(rep.run.playwrightVersion ?? '?')} · suite ${esc(rep.run.suiteVersion ?? '?')} · spec sha256 <code>${esc(rep.run.specSha256 ?? 'unknown')}</code> · ${rep.summary.checks.total} checks (${rep.summary.checks.passed} passed, ${rep.summary.checks.failed} failed, ${rep.summary.checks.skipped} skipped${rep.summary.checks.flaky ? `, ${rep.summary.checks.flaky} flaky` : ''}). Verdicts: a requirement passes only when an assertion naming it ran and none failed; a failure is charged to exactly the rules its assertion names. Machine-readable: conformance.json.</footer>
+<footer>Generated ${esc(rep.run.generatedAt)} · Playwright ${esc(rep.run.playwrightVersion ?? '?')} · suite ${esc(rep.run.suiteVersion ?? '?')} · spec sha256 <code>${esc(rep.run.specSha256 ?? 'unknown')}</code> · ${rep.summary.checks.total} checks (${rep.summary.checks.passed} passed, ${rep.summary.checks.failed} failed, ${rep.summary.checks.skipped} skipped${rep.summary.checks.flaky ? `, ${rep.summary.checks.flaky} flaky` : ''}). Verdicts: a requirement passes only when an assertion naming it ran and none failed; a failure is charged to exactly the rules its assertion names. Machine-readable: conformance.json.${teeth ? ` ${esc(teeth)}` : ''}</footer>
 <script>${SCRIPT}</script>
 </body></html>
 `;

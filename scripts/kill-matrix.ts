@@ -7,7 +7,7 @@
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { interruptAll } from '../teeth/run-playwright.js';
+import { stopOnInterrupt } from '../teeth/run-playwright.js';
 import { runTeeth } from '../teeth/teeth-run.js';
 
 const USAGE = `usage: npm run kill-matrix -- [selection] [options]
@@ -94,17 +94,8 @@ const defects = everything || values.defects ? undefined : realService ? [] : (v
 const variants = everything || values.variants || values['variants-together'] ? undefined : (values.variant ?? []);
 const evasions = everything || values.evasions ? undefined : (values.evasion ?? []);
 
-const abort = new AbortController();
-let interrupted = 0;
-for (const sig of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(sig, () => {
-    // First Ctrl-C: stop the runs cleanly (each stops its references). Second: leave now.
-    if (interrupted++ > 0) process.exit(130);
-    console.error('interrupting the runs…');
-    abort.abort();
-    interruptAll();
-  });
-}
+// First Ctrl-C: stop the runs cleanly (each stops its references). Second: leave now.
+const stopped = stopOnInterrupt();
 
 try {
   const run = await runTeeth({
@@ -123,7 +114,7 @@ try {
     deadlineS: int('deadline', values.deadline),
     out: values.out ? resolve(values.out) : undefined,
     keep: values.keep,
-    signal: abort.signal,
+    signal: stopped,
     onProgress: (line) => console.log(line),
   });
   console.log(`\n${run.text}\nwritten: ${run.outFile}`);

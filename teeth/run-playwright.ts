@@ -73,6 +73,24 @@ export function interruptAll(): void {
   for (const child of running) signalRunner(child, 'SIGINT');
 }
 
+/**
+ * The teeth commands' Ctrl-C (and SIGTERM): the first aborts the returned signal and interrupts every run
+ * (each stops its references, the reports are written); the second leaves at once.
+ */
+export function stopOnInterrupt(): AbortSignal {
+  const abort = new AbortController();
+  let interrupted = 0;
+  for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(sig, () => {
+      if (interrupted++ > 0) process.exit(130);
+      console.error('interrupting the runs…');
+      abort.abort();
+      interruptAll();
+    });
+  }
+  return abort.signal;
+}
+
 function signalRunner(child: ChildProcess, signal: NodeJS.Signals, group = false): void {
   if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
   try {

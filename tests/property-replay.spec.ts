@@ -13,7 +13,7 @@ test('the replay command names the check’s own file and its title, regex chara
   expect(command).toBe(`FC_SEED=7 npx playwright test specs/auth/state-encoding.spec.ts --grep '\\[AUTH-STATE-1\\] a state \\(any VSCHAR\\) isn'\\''t changed'`);
 });
 
-test('[TEST-1] a failing property is replayed by its seed, its path, this file and this title', async () => {
+test('(replay) a failing property is replayed by its seed, its path, this file and this title', async () => {
   const failing = fc.asyncProperty(fc.integer({ min: 0, max: 100 }), async (n) => {
     if (n > 10) throw new Error(`too big: ${n}`);
   });
@@ -21,7 +21,7 @@ test('[TEST-1] a failing property is replayed by its seed, its path, this file a
     () => undefined,
     (e: Error) => e,
   );
-  expect(error?.message).toMatch(/Replay with: FC_SEED=-?\d+ FC_PATH=[\d:]+ npx playwright test tests\/property-replay\.spec\.ts --grep '\\\[TEST-1\\\] a failing property is replayed/);
+  expect(error?.message).toMatch(/Replay with: FC_SEED=-?\d+ FC_PATH=[\d:]+ npx playwright test tests\/property-replay\.spec\.ts --grep '\\\(replay\\\) a failing property is replayed/);
   expect(test.info().annotations.filter((a) => a.type === 'fast-check').map((a) => a.description)).toEqual([expect.stringMatching(/^seed=-?\d+$/)]);
 });
 

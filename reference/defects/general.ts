@@ -9,6 +9,8 @@ export const GENERAL_DEFECTS = {
   'bogus-bearer-accepted': general('any non-empty bearer token is accepted on the API (as the first account) instead of 401', ['GEN-AUTH-2', 'TX-AUTH-1']),
   // The /api replies (reference/mounts.ts)
   'error-body-shape': general('API errors answer {error: "…"} instead of the spec\'s {code, message}', ['GEN-ERR-1']),
+  // Found by mutation testing (teeth/mutation-survivors.json): every message of the reference blanked survived.
+  'error-message-empty': general('API errors carry an empty message instead of a detailed description', ['GEN-ERR-1']),
   'malformed-json-500': general('a request body that is not well-formed JSON answers 500 instead of a 4xx', ['GEN-JSON-3', 'GEN-ERR-3']),
   'json-content-type-wrong': general('API replies carry their JSON as Content-Type: text/plain', ['GEN-JSON-1']),
 } satisfies Record<string, DefectInfo>;

@@ -17,6 +17,8 @@ export const ITEMS_DEFECTS = {
   // not negative, so the limit entry breaks ITEM-LIMITS-2 too (as with quota-race).
   'activate-ignores-quota': items('activate succeeds with no free slot', ['ITEM-QUOTA-3', 'ITEM-LIMITS-2']),
   'limit-lowering-keeps-active': items('lowering the limit below the active count inactivates nothing', ['ITEM-QUOTA-10', 'WH-EVT-3']),
+  // Found by mutation testing (teeth/mutation-survivors.json): a lowering that walked every item newest first went unnoticed.
+  'limit-lowering-hides-sold': items('lowering the limit hides a sold item newer than the active ones (it comes back in the lists)', ['ITEM-LIST-5']),
   'limits-available-wrong': items('GET /items/limits answers available = total, ignoring used', ['ITEM-LIMITS-2']),
   // Pro-only features
   'basic-can-inactivate': items('a Basic account can inactivate its items', ['ITEM-PRO-3']),
@@ -31,6 +33,8 @@ export const ITEMS_DEFECTS = {
   'sold-still-listed': items('a sold item stays in GET /items', ['ITEM-LIST-5']),
   'page-drops-boundary-item': items('the first item after each page boundary is lost', ['ITEM-PAGE-2', 'ITEM-HIDDEN-2']),
   'page-token-ignored': items('since is ignored: every page is the first one', ['ITEM-PAGE-1', 'ITEM-PAGE-2', 'ITEM-HIDDEN-2']),
+  // Found by mutation testing (teeth/mutation-survivors.json): the token's checks after decoding could all go unnoticed.
+  'page-token-unchecked': items('a page token is used as it decodes, unchecked: one that decodes to JSON null answers 500', ['GEN-ERR-3']),
   'external-id-lost': items('external_id is accepted but not returned on read', ['ITEM-ATTR-11', 'ITEM-ATTR-13']),
   'other-account-item-visible': items("GET /items/{id} answers another account's item", ['ITEM-ERR-2']),
   'deleted-item-readable': items('GET /items/{id} of a deleted item still answers 200 with the item as it was (the lists leave it out)', ['ITEM-DELETE-2']),

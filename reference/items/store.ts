@@ -164,9 +164,9 @@ export class ItemStore {
     const account = this.account(username);
     account.limit = total;
     if (this.seam.defect('limit-lowering-keeps-active')) return total;
-    const newestFirst = this.itemsOf(username)
-      .filter((i) => i.state === 'active')
-      .reverse();
+    // The defect takes every item that is not hidden yet, sold ones included, for one the lowering may hide.
+    const hideable = (i: ItemRecord) => i.state === 'active' || (i.state === 'sold' && this.seam.defect('limit-lowering-hides-sold'));
+    const newestFirst = this.itemsOf(username).filter(hideable).reverse();
     for (const item of newestFirst) {
       if (this.used(username) <= total) break;
       this.inactivate(item);

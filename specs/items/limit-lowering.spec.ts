@@ -3,8 +3,7 @@
  * limit reached, automatic"), through the sandbox control API. Which items go
  * hidden is not shown; only the counts are checked. The limit is restored.
  */
-import { test, verify } from '../fixtures.js';
-import { activeCount } from '../shared/items/account-state.js';
+import { expectStatus, test, verify } from '../fixtures.js';
 import { isHidden } from '../shared/items/paging.js';
 import { freshPayload } from '../shared/items/bind.js';
 import { needRoom } from '../shared/items/bind-room.js';
@@ -12,27 +11,41 @@ import { sampleDraft } from '../shared/items/generators.js';
 import { NO_CATEGORY, plainLeaf } from '../shared/items/target-catalog.js';
 
 test.describe('limit lowering', { tag: '@items' }, () => {
-  test('[ITEM-QUOTA-10] a limit lowered below the active count hides items until the active count fits it', async ({ track, imageHost, control, settings, catalog, leaseItems }, testInfo) => {
+  test('[ITEM-QUOTA-10][ITEM-LIST-5] a limit lowered below the active count hides active items until the active count fits it, and leaves a sold item sold', async ({ track, imageHost, control, settings, catalog, leaseItems }, testInfo) => {
     const leaf = plainLeaf(catalog);
     test.skip(!leaf, NO_CATEGORY);
     const { items, session } = await leaseItems('pro');
-    // Two free slots, made through the control API when the account has fewer (restored after the test).
-    const { total, active: before } = await needRoom({ settings, track }, items, session, leaf!.id, { min: 2, why: 'two active items of the run' });
-    // Two active items of the run, so the lowered limit has items of ours to hide.
+    // Three free slots, made through the control API when the account has fewer (restored after the test).
+    const { total, active: before } = await needRoom({ settings, track }, items, session, leaf!.id, { min: 3, why: 'three items of the run' });
+    // Two active items of the run, so the lowered limit has items of ours to hide; then one sold, newer than both:
+    // a lowering must hide active items only (found by mutation testing: one that took every item newest first,
+    // the sold one included, went unnoticed).
     const draft = sampleDraft(leaf!, { pro: false, minimal: true });
     const ours = new Set<string>();
     for (let i = 0; i < 2; i++) ours.add(await items.createOk(freshPayload(draft, imageHost), ['ITEM-QUOTA-2']));
+    const sold = await items.createOk(freshPayload(draft, imageHost), ['ITEM-QUOTA-2']);
+    ours.add(sold);
+    await expectStatus(await items.operate(sold, 'sold'), '2xx', ['ITEM-STATE-1']);
     // The account's own active items: which items the lowering hides is not shown, so any of them may be.
     const ownActive = (await items.walk('/items', ['ITEM-PAGE-2'])).filter((e) => !isHidden(e) && !ours.has(e.id)).map((e) => e.id);
     const lowered = before + 1;
     try {
       await test.step(`control API: limit of ${session.username} → ${lowered}`, () => control.setLimit(session.username, lowered));
-      const active = await activeCount(items);
+      // The sold item is ITEM-LIST-5's to judge below: a server that still lists it is not blamed for the count.
+      const listedNow = await items.walk('/items', ['ITEM-PAGE-2']);
+      const active = listedNow.filter((e) => !isHidden(e) && e.id !== sold).length;
       await verify(active === lowered, {
         title: 'after the limit is lowered, the active items fit it exactly',
         requirements: ['ITEM-QUOTA-10'],
         expected: `${lowered} active items (the new limit; ${before + 2} before)`,
         actual: `${active} active items`,
+      });
+      const listed = listedNow.some((e) => e.id === sold);
+      await verify(!listed, {
+        title: 'a sold item stays out of GET /items when a lowered limit hides items',
+        requirements: ['ITEM-LIST-5'],
+        expected: `${sold} (sold before the lowering) not listed`,
+        actual: listed ? 'listed again: the lowering made the sold item hidden' : 'not listed',
       });
     } finally {
       await test.step(`control API: limit of ${session.username} back to ${total}`, () => control.setLimit(session.username, total));

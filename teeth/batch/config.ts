@@ -17,6 +17,7 @@ import { dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import { environment } from '../../settings/run-context.js';
+import { BAIL } from './bail.js';
 import { KEEP_WORKER, TARGET_ENV } from './shim.js';
 
 export interface BatchProject {
@@ -39,6 +40,8 @@ export interface BatchPlan {
   reportFile: string;
   /** Keep a worker after a failed check (teeth/batch/shim.ts) instead of starting another, as Playwright does. */
   keepWorker?: boolean;
+  /** Skip a job's checks after its first failed one (teeth/batch/shim.ts): mutation testing needs one killer. */
+  bail?: boolean;
   projects: BatchProject[];
 }
 
@@ -69,6 +72,6 @@ export default defineConfig({
     workers: 1,
     // Never longer than the base config's own limit: a check must not get more time than in a run of its own.
     ...(p.timeoutMs ? { timeout: Math.min(p.timeoutMs, base.timeout ?? p.timeoutMs) } : {}),
-    metadata: { [TARGET_ENV]: p.env, [KEEP_WORKER]: plan.keepWorker === true },
+    metadata: { [TARGET_ENV]: p.env, [KEEP_WORKER]: plan.keepWorker === true, [BAIL]: plan.bail === true },
   })),
 });

@@ -6,7 +6,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import { join } from 'node:path';
-import type { HostReply, HostRequest } from '../../reference/teeth-host.js';
+import type { HostReply, HostRequest, MutationSpec } from '../../reference/teeth-host.js';
 import { childEnv } from '../../settings/run-context.js';
 import { ROOT } from '../paths.js';
 
@@ -14,6 +14,15 @@ export interface ReferenceSpec {
   defect?: string;
   variants?: string[];
   evasions?: string[];
+  /** Mutation testing only: the reference's mutant (teeth/mutation/; the host must run the instrumented copy). */
+  mutation?: MutationSpec;
+}
+
+export interface HostOptions {
+  /** The tree whose reference/teeth-host.ts is forked (default: the project; mutation: the instrumented copy). */
+  root?: string;
+  /** Settings of the host beyond the filtered environment (mutation: TEETH_MUTATION_REPORT). */
+  env?: Record<string, string>;
 }
 
 export interface ReferenceHost {
@@ -27,13 +36,13 @@ export interface ReferenceHost {
 const REPLY_MS = 15_000;
 
 /** Starts the host; its output goes to `logPath`. */
-export async function startHost(logPath: string): Promise<ReferenceHost> {
+export async function startHost(logPath: string, options: HostOptions = {}): Promise<ReferenceHost> {
   const log = openSync(logPath, 'a');
-  const child: ChildProcess = fork(join(ROOT, 'reference', 'teeth-host.ts'), [], {
+  const child: ChildProcess = fork(join(options.root ?? ROOT, 'reference', 'teeth-host.ts'), [], {
     cwd: ROOT,
     execArgv: ['--import', 'tsx'],
     // The references read none of the matrix's settings: their options are the defaults, as a fresh `npm run reference`.
-    env: childEnv({}, [/^SC_/, /^REFERENCE_/, /^FC_SEED$/]),
+    env: { ...childEnv({}, [/^SC_/, /^REFERENCE_/, /^FC_SEED$/, /^TEETH_MUTATION/]), ...options.env },
     stdio: ['ignore', log, log, 'ipc'],
   });
   closeSync(log);

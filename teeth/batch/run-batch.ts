@@ -57,6 +57,8 @@ export interface BatchOptions {
    * Playwright does (teeth/batch/shim.ts). false: every failure costs a new worker, as in a run of its own.
    */
   keepWorker?: boolean;
+  /** Skip a job's checks after its first failed one (mutation testing: one failed check kills a mutant). */
+  bail?: boolean;
   /** Per-check time limit of every job, ms (Playwright's test time-out). */
   checkTimeoutMs: number;
   /** Hard limit on the whole batch, ms. */
@@ -146,6 +148,7 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
       workers: options.workers,
       reportFile,
       keepWorker: options.keepWorker !== false,
+      bail: options.bail === true,
       projects,
     };
     const planFile = join(options.dir, 'plan.json');

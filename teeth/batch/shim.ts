@@ -16,12 +16,15 @@
  *    marks that failure expected, so Playwright keeps the worker for the job's next
  *    check instead of starting another (about a second of CPU each). The result keeps
  *    its `failed` status, error and evidence: the teeth read those, never the expected status.
+ *    With `bail` (mutation testing: one failed check kills a mutant), once a check of the
+ *    job failed or timed out, the job's later checks are skipped.
  */
-import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test as base } from 'playwright/test';
 import { adoptEnv, handedOff } from '../../settings/run-context.js';
 import { forgetCurrentSettings } from '../../settings/settings.js';
+import { BAIL, BAILED } from './bail.js';
 
 export * from 'playwright/test';
 
@@ -29,6 +32,8 @@ export * from 'playwright/test';
 export const TARGET_ENV = 'teethEnv';
 /** Project metadata key: true to keep the worker after a failed check. */
 export const KEEP_WORKER = 'teethKeepWorker';
+/** The file in the job's run folder that says a check of the job failed (BAIL). */
+const FAILED_MARK = 'teeth-failed';
 
 /** This worker's ordinal among its job's workers (0 for the first). */
 let ordinal = 0;
@@ -66,7 +71,10 @@ export const test = base.extend<{ teethJob: undefined }, { teethTarget: undefine
     // biome-ignore lint/correctness/noEmptyPattern: as above.
     async ({}, use, testInfo) => {
       Object.assign(testInfo, { parallelIndex: 0, workerIndex: ordinal });
+      const bail = metadata(testInfo)[BAIL] === true && handedOff().runDir ? join(handedOff().runDir as string, FAILED_MARK) : undefined;
+      testInfo.skip(bail !== undefined && existsSync(bail), BAILED);
       await use(undefined);
+      if (bail && (testInfo.status === 'failed' || testInfo.status === 'timedOut')) writeFileSync(bail, testInfo.title);
       const keep = metadata(testInfo)[KEEP_WORKER] === true;
       if (keep && testInfo.status === 'failed' && testInfo.expectedStatus === 'passed') testInfo.expectedStatus = 'failed';
     },
