@@ -144,6 +144,11 @@ const DEMOS: Record<string, Demo> = {
     expect(typeof body.error).toBe('string');
     expect(body.code).toBeUndefined();
   },
+  'error-message-empty': async (ref) => {
+    const body = (await (await apiGet(ref, '/webhooks', 'Bearer sc-not-a-token')).json()) as Record<string, unknown>;
+    expect(typeof body.code).toBe('string');
+    expect(body.message).toBe('');
+  },
   'malformed-json-500': async (ref) => {
     const { access_token } = await login(ref, ref.accounts[0]);
     const res = await fetch(`${ref.baseUrl}/webhooks`, {

@@ -99,6 +99,15 @@ const PROBES: Record<string, Probe> = {
       return (await h.limits('pro-1')).used > 0;
     },
   },
+  'limit-lowering-hides-sold': {
+    deviates: async (h) => {
+      // The newest item, sold: a lowering to 0 must hide the active ones and leave it sold.
+      const id = (await post(h, 'pro-1', createPayload(ok()))).body.id;
+      await h.call('pro-1', 'PUT', `/items/${id}/sold`);
+      h.service.setLimit('pro-1', 0);
+      return (await h.call('pro-1', 'GET', `/items/${id}`)).body.inactive?.flag === true;
+    },
+  },
   'limits-available-wrong': { deviates: async (h) => ((l) => l.available !== l.total - l.used)(await h.limits('pro-1')) },
   'basic-can-activate': {
     deviates: async (h) => {
@@ -141,6 +150,15 @@ const PROBES: Record<string, Probe> = {
       const second = (await h.call('pro-1', 'GET', `/items?since=${first.meta.pagination.next}`)).body;
       return second.items[0].id === first.items[0].id;
     },
+  },
+  // A page token that decodes to JSON null (base64url of 'null'): refused with a 4xx, never a 500 (the harness
+  // calls the handler itself, so the defect's TypeError arrives as a throw, which the server answers with a 500).
+  'page-token-unchecked': {
+    deviates: (h) =>
+      h.call('pro-1', 'GET', '/items?since=bnVsbA').then(
+        (res) => res.status >= 500,
+        (error: unknown) => error instanceof TypeError,
+      ),
   },
   'external-id-lost': { deviates: async (h) => (await h.call('pro-1', 'GET', `/items/${await firstId(h, 'pro-1')}`)).body.attributes.external_id === undefined },
   'other-account-item-visible': { deviates: async (h) => (await h.call('pro-2', 'GET', `/items/${await firstId(h, 'pro-1')}`)).status === 200 },
