@@ -4,23 +4,15 @@
  * turn problems into failures tied to catalog IDs; the wording states what was
  * seen, never a secret (bodies and tokens are not quoted here).
  */
+import type { ReceivedDelivery } from '../../../fixtures/index.js';
 import { verifySignature } from '../../../lib/signature.js';
 import { validate } from '../../../schemas/index.js';
 
-/** What the checks read of a delivery: the structural subset of clients/receiver.ts ReceivedDelivery. */
-export interface NotificationRequest {
-  method: string;
-  /** Path and query exactly as received. */
-  url: string;
-  query: Record<string, string>;
-  /** Lower-case header names. */
-  headers: Record<string, string>;
-  /** The raw body: the signature covers these exact bytes. */
-  body: Buffer;
-  json: unknown;
-  /** Epoch ms at which the suite received it. */
-  at: number;
-}
+/**
+ * What the checks read of a delivery: the decoded part of clients/receiver.ts ReceivedDelivery
+ * (a type only: this module loads no fixture), so a test can judge a notification it built itself.
+ */
+export type NotificationRequest = Pick<ReceivedDelivery, 'method' | 'url' | 'query' | 'headers' | 'body' | 'json' | 'at'>;
 
 /** The spec's Notification as the checks read it (validated by `payloadProblems`). */
 export interface NotificationBody {
