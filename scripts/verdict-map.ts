@@ -1,6 +1,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { exitOnHelp } from '../lib/cli-help.js';
+import type { ConformanceReport } from '../reporting/types.js';
+import type { MatrixResult } from '../teeth/matrix-result.js';
 
 /**
  * The rule → verdict map of a kill-matrix run kept with --keep: what a move of
@@ -12,13 +14,8 @@ import { exitOnHelp } from '../lib/cli-help.js';
  *   tsx scripts/verdict-map.ts km.json <run folder> > map.json
  */
 
-type Requirement = { id: string; verdict: string };
-type Report = { gate?: { state?: string }; requirements?: Requirement[] };
-type Matrix = {
-  defects: { name: string; verdict: string; killers: string[] }[];
-  suites: { name: string; verdict: string; logPath: string }[];
-  evasions: { name: string; verdict: string; gate: string; judged: number; logPath: string }[];
-};
+/** The matrix's JSON as scripts/kill-matrix.ts writes it (its rows, teeth/matrix-result.ts). */
+type Matrix = Pick<MatrixResult, 'defects' | 'suites' | 'evasions'>;
 
 const USAGE = 'usage: npx tsx scripts/verdict-map.ts <kill-matrix.json> <run folder kept by --keep> [<out.json>]';
 exitOnHelp(USAGE);
@@ -31,7 +28,7 @@ function usage(): never {
 function rulesOf(folder: string): Record<string, string> {
   const file = join(folder, 'conformance.json');
   if (!existsSync(file)) return {};
-  const report = JSON.parse(readFileSync(file, 'utf8')) as Report;
+  const report = JSON.parse(readFileSync(file, 'utf8')) as Partial<ConformanceReport>;
   return Object.fromEntries((report.requirements ?? []).map((r) => [r.id, r.verdict]).sort());
 }
 

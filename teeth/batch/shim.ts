@@ -71,7 +71,8 @@ export const test = base.extend<{ teethJob: undefined }, { teethTarget: undefine
     // biome-ignore lint/correctness/noEmptyPattern: as above.
     async ({}, use, testInfo) => {
       Object.assign(testInfo, { parallelIndex: 0, workerIndex: ordinal });
-      const bail = metadata(testInfo)[BAIL] === true && handedOff().runDir ? join(handedOff().runDir as string, FAILED_MARK) : undefined;
+      const { runDir } = handedOff();
+      const bail = metadata(testInfo)[BAIL] === true && runDir ? join(runDir, FAILED_MARK) : undefined;
       testInfo.skip(bail !== undefined && existsSync(bail), BAILED);
       await use(undefined);
       if (bail && (testInfo.status === 'failed' || testInfo.status === 'timedOut')) writeFileSync(bail, testInfo.title);
