@@ -1,14 +1,18 @@
 /**
- * The loader of the spec's JSON Schemas (2020-12). One Ajv instance, strict mode
- * plus ajv-formats, compiles every `*.schema.json` of this folder the first time
- * any of them is needed, then never again: importing this module is cheap.
+ * The loader of the spec's JSON Schemas (2020-12): the schemas as written, and their
+ * validators, compiled ahead into `validators.cjs` by Ajv (strict mode plus
+ * ajv-formats; scripts/gen-validators.ts). Both are loaded the first time they are
+ * needed: importing this module is cheap.
  *
  * The files are read with `fs` relative to this module (not imported as JSON)
  * so the loader behaves the same under Playwright's TS loader and under tsx.
  */
 import { readFileSync } from 'node:fs';
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import Module, { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runInThisContext } from 'node:vm';
+import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 
 export type SchemaName =
   | 'attributes-response'
@@ -84,17 +88,11 @@ export interface ValidationResult {
   errors: string[];
 }
 
-// ajv-formats is CommonJS: under ESM its function is the module's `.default`.
-type AddFormats = (ajv: Ajv2020) => Ajv2020;
-const addFormats: AddFormats =
-  (addFormatsModule as unknown as { default?: AddFormats }).default ?? (addFormatsModule as unknown as AddFormats);
+let sourceMap: Map<SchemaName, object> | undefined;
+let validators: Record<SchemaName, ValidateFunction> | undefined;
 
-interface Compiled {
-  sources: Map<SchemaName, object>;
-  validators: Map<SchemaName, ValidateFunction>;
-}
-
-let compiled: Compiled | undefined;
+/** The validators of every schema, compiled ahead by scripts/gen-validators.ts (a test keeps the file fresh). */
+export const VALIDATORS_FILE = new URL('./validators.cjs', import.meta.url);
 
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object') {
@@ -104,33 +102,35 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-function load(): Compiled {
-  if (compiled) return compiled;
-  const ajv = new Ajv2020({
-    strict: true,
-    // `required` beside an `allOf`/`$ref` that defines the properties (item-create,
-    // notification's if/then) is how 2020-12 composes; strictRequired would refuse it.
-    strictRequired: false,
-    // `type: ["string", "null"]` is how the spec's nullable fields are written.
-    allowUnionTypes: true,
-    allErrors: true,
-  });
-  addFormats(ajv);
-  const sources = new Map<SchemaName, object>();
+/** Every schema as written, parsed once (no compiling: reading a schema's enum costs no validator). */
+function sources(): Map<SchemaName, object> {
+  if (sourceMap) return sourceMap;
+  sourceMap = new Map();
   for (const name of SCHEMA_NAMES) {
     const text = readFileSync(new URL(`${name}.schema.json`, SCHEMAS_DIR), 'utf8');
-    const schema = deepFreeze(JSON.parse(text) as object);
-    sources.set(name, schema);
-    ajv.addSchema(schema);
+    sourceMap.set(name, deepFreeze(JSON.parse(text) as object));
   }
-  const validators = new Map<SchemaName, ValidateFunction>();
-  for (const name of SCHEMA_NAMES) {
-    const fn = ajv.getSchema(schemaId(name));
-    if (!fn) throw new Error(`schema ${name}: no $id ${schemaId(name)}`);
-    validators.set(name, fn);
-  }
-  compiled = { sources, validators };
-  return compiled;
+  return sourceMap;
+}
+
+/**
+ * Evaluates validators.cjs as CommonJS, not through `require`: Playwright's require hook
+ * would run Babel over its 160 KB in every worker (about 0.8 s, measured), for code that
+ * needs no transform. Its own requires (Ajv's runtime helpers) resolve from this folder.
+ */
+function loadValidators(): Record<SchemaName, ValidateFunction> {
+  const file = fileURLToPath(VALIDATORS_FILE);
+  const module = { exports: {} as Record<SchemaName, ValidateFunction> };
+  const wrapped = runInThisContext(Module.wrap(readFileSync(file, 'utf8')), { filename: file }) as (...args: unknown[]) => void;
+  wrapped(module.exports, createRequire(file), module, file, dirname(file));
+  return module.exports;
+}
+
+function validatorOf(name: SchemaName): ValidateFunction {
+  validators ??= loadValidators();
+  const fn = validators[name];
+  if (!fn) throw new Error(`schemas/validators.cjs has no validator for ${name}: run npx tsx scripts/gen-validators.ts`);
+  return fn;
 }
 
 function describe(e: ErrorObject): string {
@@ -145,21 +145,15 @@ function describe(e: ErrorObject): string {
 
 /** Validates `data` against the named schema; never throws on bad data. */
 export function validate(name: SchemaName, data: unknown): ValidationResult {
-  const fn = load().validators.get(name);
-  if (!fn) throw new Error(`unknown schema '${name}'`);
+  if (!SCHEMA_NAMES.includes(name)) throw new Error(`unknown schema '${name}'`);
+  const fn = validatorOf(name);
   const valid = fn(data) as boolean;
   return { valid, errors: valid ? [] : (fn.errors ?? []).map(describe) };
 }
 
 /** The schema as written in its file (frozen: do not mutate). */
 export function getSchema(name: SchemaName): object {
-  const schema = load().sources.get(name);
+  const schema = sources().get(name);
   if (!schema) throw new Error(`unknown schema '${name}'`);
   return schema;
-}
-
-/** True once every schema has compiled; throws the first compile error otherwise. */
-export function compileAll(): true {
-  load();
-  return true;
 }
