@@ -18,7 +18,7 @@ import { tokenEndpoint } from '../sessions/session.js';
 import { authorizeOptions } from '../sessions/open-session.js';
 import { isTransportFailure } from '../sessions/session-pool.js';
 import type { Account, Settings } from '../settings/settings.js';
-import { exchangeCode, postToken, refreshGrant, type TokenCallOptions, type TokenPair, tokenPair } from '../transport/token-client.js';
+import { exchangeCode, postToken, postTokenBody, refreshGrant, type TokenCallOptions, type TokenPair, tokenPair } from '../transport/token-client.js';
 
 export interface OAuth {
   /**
@@ -30,6 +30,11 @@ export interface OAuth {
   refresh(refreshToken: string, options?: TokenCallOptions): Promise<Exchange>;
   /** Any form to the token endpoint. */
   post(form: Record<string, string>, options?: TokenCallOptions): Promise<Exchange>;
+  /**
+   * A body that is not a form to the token endpoint (GEN-ERR-3): `text` under `contentType`, or no body at all;
+   * `what` names it in the step. Counted under `grantType`, the grant the text names.
+   */
+  postBody(what: string, body: { text?: string; contentType?: string; grantType?: string }): Promise<Exchange>;
   /** The pair of a 2xx answer with string access_token and refresh_token; a failure with evidence otherwise. */
   expectTokens(answer: Exchange, requirements: string[]): Promise<TokenPair>;
 }
@@ -75,6 +80,11 @@ export class OAuthClient implements OAuth {
     return this.call(`POST /token (${grantOf(form)})`, () => postToken(tokenEndpoint(this.settings), form, options));
   }
 
+  postBody(what: string, body: { text?: string; contentType?: string; grantType?: string }): Promise<Exchange> {
+    // No grant this request could make: a hang is GEN-ERR-3's alone, never the exchange's (AUTH-TOKEN-1).
+    return this.call(`POST /token (${what})`, () => postTokenBody(tokenEndpoint(this.settings), body), []);
+  }
+
   exchange(grant: Pick<AuthorizationResult, 'code' | 'verifier'> & { redirectUri?: string }, options?: TokenCallOptions): Promise<Exchange> {
     const redirectUri = grant.redirectUri ?? this.settings.redirectUri;
     return this.call('POST /token (authorization_code)', () => exchangeCode(tokenEndpoint(this.settings), { code: grant.code, verifier: grant.verifier, redirectUri }, options));
@@ -97,7 +107,8 @@ export class OAuthClient implements OAuth {
     });
   }
 
-  private async call(label: string, run: () => Promise<Exchange>): Promise<Exchange> {
+  /** Sends one request as a step; a request without a complete answer fails `stepRules` (default: the token step's own) and GEN-ERR-3. */
+  private async call(label: string, run: () => Promise<Exchange>, stepRules?: string[]): Promise<Exchange> {
     let answer: Exchange;
     try {
       answer = await run();
@@ -108,7 +119,7 @@ export class OAuthClient implements OAuth {
       return test.step(`${label} → ${error.summary}`, () =>
         fail(this.testInfo, {
           title: `${label} answers`,
-          requirements: [...(facts?.requirements ?? []), 'GEN-ERR-3'],
+          requirements: [...(stepRules ?? facts?.requirements ?? []), 'GEN-ERR-3'],
           expected: facts?.expected ?? `an HTTP answer within ${this.settings.requestTimeoutMs} ms`,
           actual: error.message,
           exchange: facts?.exchange,

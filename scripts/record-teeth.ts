@@ -1,21 +1,23 @@
 /**
  * `npm run teeth:record`: writes the committed figures of the suite's teeth from the
- * latest full runs, so the README and the conformance report's footer show them without
+ * latest runs, so the README and the conformance report's footer show them without
  * running anything (docs/TEETH.md "Recorded scores"):
- *  - teeth/mutation-record.json: every mutant of the last complete `npm run mutation`
- *    (reports/mutation/mutation.json), by key, with its status; the survivor test checks
+ *  - teeth/mutation-record.json: every mutant of the default files, by key, with its status
+ *    (teeth/mutation/record.ts). A complete `npm run mutation` of every default file
+ *    (reports/mutation/mutation.json) replaces it; a complete run of some of them replaces
+ *    exactly those files' mutants and keeps the others'. The survivor test checks
  *    teeth/mutation-survivors.json against it when no report is there;
- *  - teeth/scores.json: the kill score (reports/kill-matrix.json, when it ran every defect)
- *    and the mutation scores per file, plain and accounted (equivalent and spec-left-open
- *    survivors set aside).
- * Refuses a partial run (a sample, a time limit that left mutants Pending, a kill matrix
- * of some defects only): the recorded figures are those of the whole.
+ *  - teeth/scores.json: the kill score (reports/kill-matrix.json, when it ran every defect;
+ *    else the recorded one stays) and the mutation scores per file of the record, plain and
+ *    accounted (equivalent and spec-left-open survivors set aside).
+ * Refuses a sample or a run its time limit cut short: a mutant missing from it may still exist.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MutationTestResult } from 'mutation-testing-report-schema/api';
 import { DEFECTS } from '../reference/defects/index.js';
 import { HARDEST_FILES } from '../teeth/mutation/plan.js';
+import { mergeRecord, readRecord } from '../teeth/mutation/record.js';
 import { MUTATION_REPORT_DIR, scores } from '../teeth/mutation/report.js';
 import { accountedScores, fileOfKey, loadSurvivors, RECORD_FILE, runOfReport } from '../teeth/mutation/survivors.js';
 import { ROOT } from '../teeth/paths.js';
@@ -24,9 +26,14 @@ import { exitOnHelp } from '../lib/cli-help.js';
 
 exitOnHelp(`usage: npm run teeth:record
 
-Writes teeth/mutation-record.json and teeth/scores.json from the latest complete runs:
+Writes teeth/mutation-record.json and teeth/scores.json from the latest runs:
 reports/mutation/mutation.json (npm run mutation -- --time-limit 0) and reports/kill-matrix.json
-(npm run kill-matrix -- --defects). Refuses a sample or a run cut short.`);
+(npm run kill-matrix -- --defects).
+
+A complete mutation run of every default file replaces the record; a complete run of some of
+them (npm run mutation -- --file F --time-limit 0) replaces exactly those files' mutants and
+keeps the other files' as recorded. Refuses a sample or a run cut short by its time limit.
+The kill score is taken only from a kill matrix of every defect; else it stays as recorded.`);
 
 const fail = (message: string): never => {
   console.error(`teeth:record: ${message}`);
@@ -38,14 +45,19 @@ const reportPath = join(MUTATION_REPORT_DIR, 'mutation.json');
 if (!existsSync(reportPath)) fail(`no ${reportPath}: run npm run mutation -- --time-limit 0 first`);
 const report = JSON.parse(readFileSync(reportPath, 'utf8')) as MutationTestResult;
 const run = runOfReport(report);
-if (!run.complete) fail('the mutation report is of a sample or was cut short by its time limit: record a complete run');
-const missing = HARDEST_FILES.filter((f) => !run.files.includes(f));
-if (missing.length) fail(`the mutation report lacks ${missing.join(', ')}: record a run of the default files`);
 const config = report.config as { wallSeconds?: number; mutantsRun?: number; mutantSeconds?: number };
-writeFileSync(
-  RECORD_FILE,
-  `${JSON.stringify({ generatedAt: new Date().toISOString(), files: run.files, timing: { wallSeconds: config.wallSeconds, mutantsRun: config.mutantsRun, mutantSeconds: config.mutantSeconds }, mutants: run.mutants }, null, 1)}\n`,
-);
+const timing = { wallSeconds: config.wallSeconds, mutantsRun: config.mutantsRun, mutantSeconds: config.mutantSeconds };
+const before = existsSync(RECORD_FILE) ? readRecord(JSON.parse(readFileSync(RECORD_FILE, 'utf8'))) : undefined;
+const record = (() => {
+  try {
+    return mergeRecord(before, run, timing, HARDEST_FILES, new Date().toISOString());
+  } catch (error) {
+    return fail((error as Error).message);
+  }
+})();
+writeFileSync(RECORD_FILE, `${JSON.stringify(record, null, 1)}\n`);
+const kept = HARDEST_FILES.filter((f) => !run.files.includes(f));
+console.log(`recorded ${run.files.join(', ')}${kept.length ? `; kept as recorded: ${kept.join(', ')}` : ''}`);
 
 const killPath = join(ROOT, 'reports', 'kill-matrix.json');
 let kill = previous.kill;
@@ -56,8 +68,9 @@ if (existsSync(killPath)) {
   else console.log(`reports/kill-matrix.json ran ${matrix.defects.length} of ${Object.keys(DEFECTS).length} defects: the kill score stays as recorded`);
 }
 const survivors = loadSurvivors();
-const plain = scores(run.mutants.map((m) => ({ file: fileOfKey(m.key), status: m.status })));
-const accounted = accountedScores(survivors, run);
+const recorded = { files: record.files, complete: true, mutants: record.mutants };
+const plain = scores(recorded.mutants.map((m) => ({ file: fileOfKey(m.key), status: m.status })));
+const accounted = accountedScores(survivors, recorded);
 const detected = accounted.reduce((n, a) => n + a.detected, 0);
 const relevant = accounted.reduce((n, a) => n + a.detected + a.undetected - a.equivalent - a.leftOpen, 0);
 const scoresOut: TeethScores = {

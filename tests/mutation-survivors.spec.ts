@@ -8,9 +8,11 @@ import { DEFECTS } from '../reference/defects/index.js';
 import { renderHtml } from '../reporting/html.js';
 import { loadTeethScores, teethScoresText } from '../reporting/teeth-scores.js';
 import { HARDEST_FILES } from '../teeth/mutation/plan.js';
+import { mergeRecord, readRecord } from '../teeth/mutation/record.js';
 import { MUTATION_REPORT_DIR } from '../teeth/mutation/report.js';
 import {
   type AccountedRun,
+  type RunMutant,
   accountedScores,
   checkSurvivors,
   loadSurvivors,
@@ -25,15 +27,15 @@ import { reportFromChecks } from './fixtures-report/helpers.js';
 /**
  * Every mutant of the hardest rules' files that no check kills is accounted for in
  * teeth/mutation-survivors.json (docs/TEETH.md "Reading a survivor"), checked against
- * two runs: the committed record of the last full run (teeth/mutation-record.json:
- * always there, so this never depends on a run) and, when there is one, the latest
- * report of `npm run mutation` (reports/mutation/mutation.json, possibly of one file
- * or a sample: only what it ran is judged).
+ * two runs: the committed record of the default files' last complete runs
+ * (teeth/mutation-record.json: always there, so this never depends on a run) and, when
+ * there is one, the latest report of `npm run mutation` (reports/mutation/mutation.json,
+ * possibly of one file or a sample: only what it ran is judged).
  */
 
 const entries = loadSurvivors();
-const record = JSON.parse(readFileSync(RECORD_FILE, 'utf8')) as AccountedRun;
-const recordRun: AccountedRun = { ...record, complete: true };
+const record = readRecord(JSON.parse(readFileSync(RECORD_FILE, 'utf8')));
+const recordRun: AccountedRun = { files: record.files, complete: true, mutants: record.mutants };
 const latestPath = join(MUTATION_REPORT_DIR, 'mutation.json');
 
 test('[mutation] the survivor file validates against its schema', () => {
@@ -69,7 +71,7 @@ test('[mutation] a missing check names its spec file and a declared defect', () 
   expect(bad).toEqual([]);
 });
 
-test('[mutation] the survivor file matches the recorded full run: no survivor unlisted, no stale entry', () => {
+test('[mutation] the survivor file matches the recorded runs: no survivor unlisted, no stale entry', () => {
   expect(HARDEST_FILES.filter((f) => !record.files.includes(f))).toEqual([]);
   expect(checkSurvivors(entries, recordRun, HARDEST_FILES)).toEqual([]);
 });
@@ -98,4 +100,36 @@ test('[mutation] the conformance report\'s footer and the README show the record
   const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
   expect(readme).toContain(`${scores?.kill?.killed}/${scores?.kill?.defects} defects killed`);
   expect(readme).toContain(pct(scores?.mutation.accounted.score ?? 0));
+});
+
+test('[mutation] teeth:record replaces the files a complete run ran and keeps the other files as recorded', () => {
+  const defaults = ['reference/a.ts', 'reference/b.ts', 'reference/c.ts'];
+  const m = (file: string, at: string, status: RunMutant['status']) => ({ key: `${file}@${at} ConditionalExpression false`, status });
+  const whole = mergeRecord(
+    undefined,
+    { files: defaults, complete: true, mutants: defaults.flatMap((f) => [m(f, '1:1-1:2', 'Survived'), m(f, '2:1-2:2', 'Killed')]) },
+    { wallSeconds: 100 },
+    defaults,
+    't1',
+  );
+  expect(whole.runs).toEqual([{ generatedAt: 't1', files: defaults, timing: { wallSeconds: 100 } }]);
+  // b changed: its run alone replaces b's mutants (one gone, one new and killed), a's and c's stay.
+  const b = 'reference/b.ts';
+  const partial = mergeRecord(whole, { files: [b], complete: true, mutants: [m(b, '3:1-3:2', 'Killed')] }, { wallSeconds: 10 }, defaults, 't2');
+  expect(partial.files).toEqual(defaults);
+  expect(partial.mutants.map((x) => x.key)).toEqual([
+    ...whole.mutants.filter((x) => x.key.startsWith('reference/a.ts')).map((x) => x.key),
+    m(b, '3:1-3:2', 'Killed').key,
+    ...whole.mutants.filter((x) => x.key.startsWith('reference/c.ts')).map((x) => x.key),
+  ]);
+  expect(partial.runs).toEqual([
+    { generatedAt: 't1', files: ['reference/a.ts', 'reference/c.ts'], timing: { wallSeconds: 100 } },
+    { generatedAt: 't2', files: [b], timing: { wallSeconds: 10 } },
+  ]);
+  // An older record (one run, its timing at the top) reads as one run of its files.
+  expect(readRecord({ generatedAt: 't0', files: defaults, timing: { wallSeconds: 5 }, mutants: [] }).runs).toEqual([{ generatedAt: 't0', files: defaults, timing: { wallSeconds: 5 } }]);
+  // Refused: a sample or a cut-short run, a file outside the defaults, default files nobody recorded.
+  expect(() => mergeRecord(whole, { files: [b], complete: false, mutants: [] }, {}, defaults, 't3')).toThrow(/sample or was cut short/);
+  expect(() => mergeRecord(whole, { files: ['reference/z.ts'], complete: true, mutants: [] }, {}, defaults, 't3')).toThrow(/default files only/);
+  expect(() => mergeRecord(undefined, { files: [b], complete: true, mutants: [] }, {}, defaults, 't3')).toThrow(/reference\/a.ts, reference\/c.ts: run them too/);
 });

@@ -95,6 +95,14 @@ const DEMOS: Record<string, Demo> = {
     const callback = await authorize(ref, ref.accounts[0]);
     expect((await exchange(ref, callback, { client_secret: 'wrong' })).status).toBe(200);
   },
+  'unknown-client-id-accepted': async (ref) => {
+    const callback = await authorize(ref, ref.accounts[0]);
+    expect((await exchange(ref, callback, { client_id: `${ref.clientId}-other` })).status).toBe(200);
+  },
+  'token-body-missing-500': async (ref) => {
+    const res = await fetch(`${ref.authUrl}/token`, { method: 'POST', headers: { 'user-agent': 'reference-auth-defects' } });
+    expect(res.status).toBe(500);
+  },
   'token-response-cacheable': async (ref) => {
     const answer = await rawExchange(ref);
     expect(answer.status).toBe(200);

@@ -158,10 +158,17 @@ test('the token endpoint refuses bad grants and bad clients with the OAuth error
   expect((await exchange(ref, callback, { redirect_uri: 'http://127.0.0.1/other' })).body.error).toBe('invalid_grant');
   expect((await exchange(ref, callback, { code: 'unknown-code' })).body.error).toBe('invalid_grant');
   expect(await exchange(ref, callback, { client_secret: 'wrong' })).toMatchObject({ status: 401, body: { error: 'invalid_client' } });
+  // An unknown client_id is refused though the secret is this client's.
+  expect(await exchange(ref, callback, { client_id: `${ref.clientId}-other` })).toMatchObject({ status: 401, body: { error: 'invalid_client' } });
   expect((await refresh(ref, 'not-a-token')).body.error).toBe('invalid_grant');
   expect((await tokenRequest(ref, { grant_type: 'password', client_id: ref.clientId, client_secret: ref.clientSecret })).body.error).toBe('unsupported_grant_type');
   expect((await tokenRequest(ref, { grant_type: 'refresh_token', client_id: ref.clientId, client_secret: ref.clientSecret })).body.error).toBe('invalid_request');
   expect((await tokenRequest(ref, {})).body.error).toBe('invalid_request');
+  // A body that is not a form: none at all, or JSON; refused as invalid_request, never a 500.
+  for (const init of [{}, { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'refresh_token', refresh_token: 'x' }) }]) {
+    const res = await fetch(`${ref.authUrl}/token`, { method: 'POST', ...init, headers: { 'user-agent': 'test', ...init.headers } });
+    expect({ status: res.status, error: ((await res.json()) as { error?: string }).error }).toEqual({ status: 400, error: 'invalid_request' });
+  }
   // After the refusals above (none of them spends the code), the right exchange still works once.
   expect((await exchange(ref, callback)).status).toBe(200);
 });

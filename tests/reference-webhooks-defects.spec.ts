@@ -68,6 +68,13 @@ const defects: Record<string, Case> = {
     const [a, b] = (await deliver(rig, receiver, { count: 2, script: failOnce })).got;
     expect(ts(b)).toBe(ts(a));
   },
+  'timestamp-follows-clock': async (rig, receiver) => {
+    // One event to twelve subscriptions, sent at once: some in one millisecond share a timestamp (the faithful
+    // dispatcher never repeats one: reference-webhooks-delivery.spec.ts, the same event to twelve subscriptions).
+    for (let i = 0; i < 12; i++) await rig.subscribe('pro-1', `${receiver.base}/h${i}`, ['ITEM_LISTED']);
+    emit(rig);
+    expect(new Set((await receiver.waitFor(12)).map(ts)).size).toBeLessThan(12);
+  },
   'timestamp-in-seconds': inNotification((got) => expect(Number(ts(got))).toBeLessThan(1e12)),
   'occurred-on-seconds': inNotification((got) => expect(got.json.occurred_on).toBeLessThan(1e12)),
   'query-string-dropped': inNotification((got) => expect(got.target).toBe('/h'), '/h?user=pro-1'),

@@ -53,6 +53,13 @@ test.describe('reference webhooks: delivery', () => {
     expect(new Set(all.map((r) => r.headers['x-service-timestamp'])).size).toBe(5);
   });
 
+  test('one event sent at once to twelve subscriptions carries twelve different timestamps', async () => {
+    for (let i = 0; i < 12; i++) await rig.subscribe('pro-1', `${receiver.base}/h${i}`, ['ITEM_LISTED']);
+    rig.bus.emit({ username: 'pro-1', type: 'ITEM_LISTED', data: {} });
+    const all = await receiver.waitFor(12);
+    expect(new Set(all.map((r) => r.headers['x-service-timestamp'])).size).toBe(12);
+  });
+
   test('a 500 then a 200 gives one retry with the same id, a new timestamp and a valid signature', async () => {
     receiver.script = (n) => (n === 0 ? 500 : 200);
     const { token } = await rig.subscribe('pro-1', `${receiver.base}/h`, ['ITEM_INACTIVATED']);

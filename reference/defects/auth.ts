@@ -27,6 +27,9 @@ export const AUTH_DEFECTS = {
     ['AUTH-TOKEN-5', 'AUTH-REFRESH-4'],
   ),
   'client-secret-not-checked': auth('the token endpoint accepts any client_secret (or none) for the right client_id', ['AUTH-CLIENT-2']),
+  // Found by mutation testing (teeth/mutation-survivors.json): an unknown client_id with the right secret, and a token request without a body, survived.
+  'unknown-client-id-accepted': auth("the token endpoint accepts an unknown client_id when the client_secret is this client's", ['AUTH-CLIENT-2']),
+  'token-body-missing-500': auth('a token request without a body (none, or an empty one) answers 500 instead of invalid_request', ['GEN-ERR-3']),
   // Every token response (reference/oauth/token.ts), RFC 6749 5.1 (issue 17.3)
   'token-response-cacheable': auth('token responses carry no Cache-Control: no-store (a cache may keep the tokens)', ['AUTH-TOKEN-6']),
   'token-type-missing': auth('token responses carry no token_type', ['AUTH-TOKEN-7']),

@@ -34,6 +34,11 @@ export const WEBHOOKS_DEFECTS = {
   'delivery-timeout-short': webhooks('a delivery attempt gives up after 250 ms: a 2xx answered later counts as failed and the notification comes again', ['WH-NOTIF-7']),
   'query-reencoded-as-uri': webhooks('the subscribed query is decoded and written again with encodeURI: values holding & = + # ? come back changed', ['WH-NOTIF-9']),
   'retry-same-timestamp': webhooks("a retry reuses the first attempt's X-Service-Timestamp instead of a new one", ['WH-SIG-4']),
+  // Found by mutation testing (teeth/mutation-survivors.json): a timestamp that only follows the clock survived.
+  'timestamp-follows-clock': webhooks(
+    'X-Service-Timestamp follows the clock alone: two notifications sent in one millisecond (one event, two subscriptions) share it',
+    ['WH-SIG-4'],
+  ),
   'timestamp-in-seconds': webhooks('X-Service-Timestamp is epoch seconds instead of epoch milliseconds', ['WH-SIG-3']),
   'timestamp-header-missing': webhooks('notifications carry no X-Service-Timestamp header (the signature still covers one)', ['WH-SIG-1']),
   // Signature (reference/webhooks/signing.ts)

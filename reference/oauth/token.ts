@@ -22,8 +22,12 @@ function safeEqual(a: string, b: string): boolean {
 }
 
 /** The form fields, refusing repeated parameters (RFC 6749 3.2: "MUST NOT be included more than once"). */
-function formFields(req: RequestContext): Record<string, string> {
-  if (req.body === undefined) throw invalidRequest('the request needs a form body (application/x-www-form-urlencoded)');
+function formFields(ctx: IdpContext, req: RequestContext): Record<string, string> {
+  if (req.body === undefined) {
+    // The defect: a request without a body is not refused here; the endpoint then fails reading its fields (a 500).
+    if (ctx.seam.defect('token-body-missing-500')) return req.body as unknown as Record<string, string>;
+    throw invalidRequest('the request needs a form body (application/x-www-form-urlencoded)');
+  }
   const params = new URLSearchParams(req.rawBody.toString('utf8'));
   const seen = new Set<string>();
   for (const name of params.keys()) {
@@ -55,7 +59,9 @@ function authenticateClient(ctx: IdpContext, req: RequestContext, form: Record<s
   const id = basic?.id ?? form.client_id;
   const secret = basic?.secret ?? form.client_secret;
   if (!id) throw invalidClient('client authentication is required (client_id and client_secret)');
-  if (id !== ctx.client.id) throw invalidClient('unknown client');
+  // The defect takes any client_id for this client's: only the secret is checked.
+  const known = ctx.seam.defect('unknown-client-id-accepted') ? id : ctx.client.id;
+  if (id !== known) throw invalidClient('unknown client');
   if (ctx.seam.defect('client-secret-not-checked')) return;
   if (!secret || !safeEqual(secret, ctx.client.secret)) throw invalidClient('client authentication failed');
 }
@@ -165,7 +171,7 @@ function grant(ctx: IdpContext, req: RequestContext): Reply {
   if (!req.headers['user-agent'] && !ctx.seam.variant('user-agent-optional')) {
     throw invalidRequest('a User-Agent header is required');
   }
-  const form = formFields(req);
+  const form = formFields(ctx, req);
   const grantType = required(form, 'grant_type');
   authenticateClient(ctx, req, form);
   if (grantType === 'authorization_code') return exchangeCode(ctx, form);

@@ -141,8 +141,10 @@ export class Dispatcher {
     const { seam } = this.deps;
     if (retry && job.firstTimestamp !== undefined && seam.defect('retry-same-timestamp')) return job.firstTimestamp;
     // The spec: the timestamp "changes on every request". Strictly increasing over every
-    // request this dispatcher sends, so two sent in one millisecond still differ.
-    let ms = Math.max(Date.now(), this.lastTimestamp + 1);
+    // request this dispatcher sends, so two sent in one millisecond still differ; the defect
+    // lets it follow the clock alone, so two sent in one millisecond share it.
+    const floor = seam.defect('timestamp-follows-clock') ? 0 : this.lastTimestamp + 1;
+    let ms = Math.max(Date.now(), floor);
     this.lastTimestamp = ms;
     job.firstTimestamp ??= ms;
     if (seam.defect('timestamp-in-seconds')) ms = Math.floor(ms / 1000);

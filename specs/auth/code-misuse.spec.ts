@@ -2,8 +2,8 @@
  * Misuse of the code exchange (spec, Authentication steps 2–5 and 9; RFC 6749
  * 4.1.3 and RFC 7636 4.6, which the named flow brings along): a replayed code, a
  * wrong code_verifier, an unknown code, another redirect_uri, a wrong client
- * secret. Every test logs in on its own: a replayed code may revoke what its
- * first exchange issued (RFC 6749 4.1.2).
+ * secret, a client_id not the application's. Every test logs in on its own: a
+ * replayed code may revoke what its first exchange issued (RFC 6749 4.1.2).
  *
  * One reason per refusal (judging/refusal.ts): each refused exchange has its
  * control, a code of the same login flow exchanged with the property whole (its
@@ -15,8 +15,11 @@
  * the answer to the grant (its error judged) once a valid grant shows the same
  * credentials still work, else not exercised [auth_ambiguous] (judging/refusal.ts).
  */
+import fc from 'fast-check';
 import { newCodeVerifier } from '../../lib/pkce.js';
 import { bogusToken, expectTokenRefused, test } from '../fixtures.js';
+import { assertProperty, drawnCases } from '../shared/property.js';
+import { otherClientIdExamples, otherClientIds } from './support/client-ids.js';
 
 test.describe('code exchange misuse', { tag: '@auth' }, () => {
   test('[AUTH-CODE-2] a code exchanged a second time is refused with invalid_grant', async ({ oauth, sessions, auth }) => {
@@ -65,7 +68,7 @@ test.describe('code exchange misuse', { tag: '@auth' }, () => {
     await expectTokenRefused(without, ['AUTH-CODE-5'], 'an exchange without redirect_uri is refused');
   });
 
-  test('[AUTH-CLIENT-2] a code exchange or a refresh with a wrong client_secret is refused', async ({ oauth, sessions, auth }) => {
+  test('[AUTH-CLIENT-2] a code exchange or a refresh with a wrong client_secret, or a refresh naming a client_id not the application\'s, is refused', async ({ oauth, sessions, auth, settings }) => {
     const account = sessions.anyAccount('basic');
     const twin = await oauth.authorize(account);
     await auth.control(await oauth.exchange(twin), ['AUTH-TOKEN-1'], 'a code exchange with the client_secret');
@@ -79,5 +82,16 @@ test.describe('code exchange misuse', { tag: '@auth' }, () => {
     const rotated = await auth.control(await oauth.refresh(session.refreshToken), ['AUTH-REFRESH-1'], 'a refresh with the client_secret');
     const refresh = () => oauth.refresh(rotated.refreshToken, { clientSecret: wrongSecret });
     await expectTokenRefused(refresh, ['AUTH-CLIENT-2'], 'a refresh with a wrong client_secret is refused', { clientAuth: true });
+
+    // The same refresh with the right secret but another client_id (support/client-ids.ts): the edges and one drawn id,
+    // one refresh each (the refresh grants of a run are counted against the real service's budget), one run of the runner.
+    const ids = drawnCases(otherClientIds(settings.clientId), otherClientIdExamples(settings.clientId), 1);
+    const unknownIds = fc.asyncProperty(ids, async (clientIds) => {
+      for (const clientId of clientIds) {
+        const named = () => oauth.refresh(rotated.refreshToken, { clientId });
+        await expectTokenRefused(named, ['AUTH-CLIENT-2'], `a refresh naming client_id ${JSON.stringify(clientId)}, not the application's, is refused`, { clientAuth: true });
+      }
+    });
+    await assertProperty(unknownIds, { numRuns: 1, shrink: false });
   });
 });

@@ -14,7 +14,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { validate } from '../../schemas/index.js';
-import { type ApiResponse, expectControl, expectRefused, expectSchema, recordFinding, test, verify } from '../fixtures.js';
+import { type ApiResponse, bogusToken, expectControl, expectRefused, expectSchema, recordFinding, test, verify } from '../fixtures.js';
 import { taggedItemPayload } from '../shared/items/tagged-item.js';
 
 const mediaType = (res: ApiResponse) => (res.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
@@ -118,6 +118,20 @@ test.describe('general HTTP rules', { tag: '@auth' }, () => {
         exchange: res,
       });
       if (res.status < 300) recordFinding(test.info(), { requirement: 'GEN-ERR-3', message: `GET /items ignored ${c.what} and answered ${res.status}` });
+    }
+  });
+
+  test('[GEN-ERR-3] a token request whose body is not a form is answered with a 4xx, never a 5xx, a dropped connection or a hang', { tag: '@should' }, async ({ oauth, settings }) => {
+    // The spec's token requests are forms (Authentication steps 5 and 6). Sent with no body, or as JSON, a refresh is
+    // bad input; a server may refuse the JSON or read it, and the refresh token in it was never issued: either way a 4xx.
+    const refresh = { grant_type: 'refresh_token', refresh_token: bogusToken(), client_id: settings.clientId, client_secret: settings.clientSecret };
+    const bodies = [
+      { what: 'no body', body: {} },
+      { what: 'a JSON body', body: { text: JSON.stringify(refresh), contentType: 'application/json', grantType: refresh.grant_type } },
+    ];
+    for (const { what, body } of bodies) {
+      // A 5xx or no answer fails inside oauth.postBody, on GEN-ERR-3 (a SHOULD: a finding); a 429 after the retries leaves it not exercised.
+      await expectRefused(await oauth.postBody(what, body), ['GEN-ERR-3'], `a token request with ${what} is refused with a 4xx`);
     }
   });
 });

@@ -5,22 +5,40 @@
  * SHOULD (WH-NOTIF-6); when it comes, what the spec does say about it is a MUST:
  * the same id (WH-NOTIF-5), a new timestamp (WH-SIG-4), the query (WH-NOTIF-9),
  * a valid signature (WH-SIG-2).
+ *
+ * The timestamp "changes on every request", so it also differs between the
+ * copies of one event that several subscriptions get at once: the same event
+ * goes to more subscriptions of the account, and no two of all these requests
+ * (the first attempt, its retry, the copies) may share an X-Service-Timestamp.
+ * A server whose timestamp follows the clock alone sends some of those copies
+ * in one millisecond; measured against such a reference (the defect
+ * timestamp-follows-clock, its webhooks part alone), two subscriptions shared a
+ * timestamp in 61 of 100 events, four in 386 of 400 and eight in 600 of 600, on
+ * a loaded machine: so eight.
  */
-import { notExercised, recordFinding, test } from '../fixtures.js';
-import { ofType, repeatedTimestamps, retryProblems } from './support/notification-checks.js';
+import { type Hook, notExercised, recordFinding, test } from '../fixtures.js';
+import { type NotificationRequest, ofType, repeatedTimestamps, retryProblems } from './support/notification-checks.js';
 import { judgeNotification } from './support/judge.js';
 import { Problems } from './support/problems.js';
 import { awaitDeliveries, pollDeliveries } from './support/waiting.js';
 
 const INACTIVATED = 'ITEM_INACTIVATED';
+/** Subscriptions that get the event at once besides the one answered 500: eight in all (see above). */
+const COPIES = 7;
 
 test.describe('notification retries', { tag: '@webhooks' }, () => {
-  test('[WH-NOTIF-5][WH-SIG-4][WH-NOTIF-9][WH-SIG-2] a notification answered 500 comes again with the same id, a new X-Service-Timestamp, the query and a valid signature', async ({ receiver, settings, seller }, testInfo) => {
+  test('[WH-NOTIF-5][WH-SIG-4][WH-NOTIF-9][WH-SIG-2] a notification answered 500 comes again with the same id, the query and a valid signature, and no two requests (the retry, the copies other subscriptions get at once) share an X-Service-Timestamp', async ({ receiver, settings, seller }, testInfo) => {
     const { session } = seller;
     const query = { user: session.username, attempt: 'retry' };
     const hook = await receiver.newHook(query);
     const webhook = await seller.subscribe(hook, [INACTIVATED]);
     await hook.script([500, 200]);
+    const others: Hook[] = [];
+    for (let i = 0; i < COPIES; i++) {
+      const other = await receiver.newHook({ user: session.username, copy: String(i + 1) });
+      await seller.subscribe(other, [INACTIVATED]);
+      others.push(other);
+    }
     const itemId = await seller.provokeItemInactivated();
     await awaitDeliveries(hook, (ds) => ofType(ds, INACTIVATED, itemId).length > 0, `an ${INACTIVATED} notification`, ['WH-EVT-2']);
     const twice = await test.step(`wait up to ${settings.webhookWaitMs} ms for the retry (SC_WEBHOOK_WAIT_MS)`, () =>
@@ -32,16 +50,23 @@ test.describe('notification retries', { tag: '@webhooks' }, () => {
       return;
     }
     const [first, retry] = ofType(twice, INACTIVATED, itemId);
+    const copies: NotificationRequest[] = [];
+    for (const other of others) {
+      const what = `the ${INACTIVATED} notification to another subscription`;
+      copies.push(...ofType(await awaitDeliveries(other, (ds) => ofType(ds, INACTIVATED, itemId).length > 0, what, ['WH-EVT-2']), INACTIVATED, itemId));
+    }
     const problems = new Problems();
     problems.add('WH-NOTIF-5', retryProblems(first, retry));
-    problems.add('WH-SIG-4', repeatedTimestamps([first, retry]).map((t) => `the retry repeats the first attempt's X-Service-Timestamp ${t}`));
+    const requests = [first, retry, ...copies];
+    const sent = `the ${requests.length} requests (the first attempt, its retry, the copies to ${copies.length} other subscriptions)`;
+    problems.add('WH-SIG-4', repeatedTimestamps(requests).map((t) => `X-Service-Timestamp ${t} is carried by more than one of ${sent}`));
     const expected = { token: webhook.token, query, events: webhook.events };
     judgeNotification(problems, first, expected, 'first attempt');
     judgeNotification(problems, retry, expected, 'retry');
     await problems.settle(
-      'the retry repeats the notification, under a new timestamp, at the subscribed url, signed',
-      'same id, type, occurred_on and data; a different X-Service-Timestamp; the query; a signature verifying under the token',
-      [first, retry],
+      'the retry repeats the notification at the subscribed url, signed, and every request carries a timestamp of its own',
+      'same id, type, occurred_on and data; an X-Service-Timestamp no other request carried; the query; a signature verifying under the token',
+      requests,
     );
   });
 

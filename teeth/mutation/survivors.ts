@@ -6,7 +6,7 @@
  * left open by the spec.
  *
  * A run is the full report (reports/mutation/mutation.json) or the committed record of
- * the last full run (teeth/mutation-record.json, written by `npm run mutation -- --record`).
+ * the default files' runs (teeth/mutation-record.json, written by `npm run teeth:record`: teeth/mutation/record.ts).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
