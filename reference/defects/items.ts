@@ -5,7 +5,10 @@ const items = declareFor('items');
 /** Deviations of the items group. Each name is read with `seam.defect(name)` where it happens (reference/items/). */
 export const ITEMS_DEFECTS = {
   // Quota and limits
-  'quota-ignored': items('a create beyond the quota stays active', ['ITEM-QUOTA-1', 'ITEM-QUOTA-8']),
+  // Past the limit, used exceeds total: no available value is then both total − used and not negative, so a check
+  // that reads the limits there charges ITEM-LIMITS-2 as well (as with quota-race and activate-ignores-quota below;
+  // the quota model reaches that state only on some of its sequences, so the kill matrix saw it only now and then).
+  'quota-ignored': items('a create beyond the quota stays active', ['ITEM-QUOTA-1', 'ITEM-QUOTA-8', 'ITEM-LIMITS-2']),
   'quota-refuses': items('a create beyond the quota answers 403 instead of 201 with an inactive item', ['ITEM-QUOTA-1']),
   'quota-race': items('the slot is decided before the image fetch, so parallel creates at the last slot all go active', [
     'ITEM-QUOTA-1',
