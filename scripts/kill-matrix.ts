@@ -26,7 +26,7 @@ selection (none: every defect, the clean reference, every variant alone and ever
 
 options:
   --jobs N               whole-suite runs at a time (default 2)
-  --workers N            defects at a time in the defect batch (default 2 × jobs)
+  --workers N            defects at a time in the defect batch (default 3 × jobs)
   --fresh-workers        a new worker after every failed check of a defect, as Playwright does
                          (default: the worker goes on with the defect's next check; slower, same verdicts)
   --timeout S            limit per check of a defect run, at most the config's own (default 180)

@@ -18,6 +18,7 @@
 import { join } from 'node:path';
 import { escapeRegExp, grepForIds } from '../catalog/ids.js';
 import type { DefectInfo } from '../reference/defects/index.js';
+import { startOrder } from './batch/order.js';
 import { type BatchJob, runBatch } from './batch/run-batch.js';
 import { evasionVerdict } from './evasions.js';
 import { type Listing, listChecks } from './list-checks.js';
@@ -39,7 +40,8 @@ export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
   const started = Date.now();
   const problems: string[] = [];
   if (!options.catalogIds) problems.push('no catalog (catalog/requirements.json): the defects’ IDs cannot be checked');
-  const workers = options.workers ?? 2 * options.jobs;
+  // Three per whole-suite run: a few defects mostly wait on timers (teeth/batch/order.ts), the rest keep both cores busy beside them.
+  const workers = options.workers ?? 3 * options.jobs;
 
   const where = { config: options.config ?? CONFORMANCE_CONFIG, cwd: options.cwd };
   // The listing is needed only to select an evasion's checks: the defect batch loads every spec file once
@@ -58,10 +60,9 @@ export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
     reference: { defect: name },
     ...extra,
   });
-  // Longest first, so the end is not one long defect alone: by the seconds it took last time when known
-  // (a check that waits out a timer takes ten seconds whatever its count of checks).
+  // By the seconds each took last time when known (teeth/batch/order.ts: the waiters spread through the rest).
   const expected = (j: BatchJob): number => options.previousSeconds?.[j.name] ?? 0;
-  const longestFirst = (jobs: BatchJob[]): BatchJob[] => jobs.sort((a, b) => expected(b) - expected(a));
+  const inStartOrder = (jobs: BatchJob[]): BatchJob[] => startOrder(jobs, expected);
 
   const rows = new Map<string, DefectRow>();
   const defectJobs: BatchJob[] = [];
@@ -90,7 +91,7 @@ export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
 
   let defectsWallSeconds = 0;
   const runDefects = async (): Promise<void> => {
-    const jobs = [...longestFirst(defectJobs), ...longestFirst(realJobs)];
+    const jobs = [...inStartOrder(defectJobs), ...inStartOrder(realJobs)];
     if (jobs.length === 0) return;
     const batchStarted = Date.now();
     const checkLimit = options.defectTimeoutMs;

@@ -4,7 +4,7 @@
  * variants, runs them, writes reports/kill-matrix.json, keeps the runs' folders
  * only when something is wrong (their logs say why).
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { REQUIREMENTS } from '../catalog/index.js';
@@ -15,6 +15,7 @@ import { formatMatrix, score } from './format.js';
 import { runMatrix } from './matrix.js';
 import type { MatrixResult } from './matrix-result.js';
 import { ROOT } from './paths.js';
+import { previousSeconds } from './timings.js';
 
 export interface TeethSelection {
   /** Defect names; undefined = every declared defect. */
@@ -60,21 +61,6 @@ function pick<T>(all: Record<string, T>, names: string[] | undefined, what: stri
   const unknown = names.filter((n) => !(n in all));
   if (unknown.length) throw new Error(`unknown ${what}: ${unknown.join(', ')} (declared: ${Object.keys(all).join(', ') || 'none'})`);
   return Object.fromEntries(names.map((n) => [n, all[n]]));
-}
-
-/** Seconds per defect run of the last matrix written to `file` (none when there is no readable one). */
-function previousSeconds(file: string): Record<string, number> {
-  try {
-    type Timed = { name: string; seconds: number }[];
-    const last = JSON.parse(readFileSync(file, 'utf8')) as { defects?: Timed; realService?: Timed; suites?: Timed; evasions?: Timed };
-    return Object.fromEntries([
-      ...(last.defects ?? []).map((d) => [d.name, d.seconds]),
-      ...(last.realService ?? []).map((d) => [`real:${d.name}`, d.seconds]),
-      ...[...(last.suites ?? []), ...(last.evasions ?? [])].map((s) => [`suite:${s.name}`, s.seconds]),
-    ]);
-  } catch {
-    return {};
-  }
 }
 
 export async function runTeeth(sel: TeethSelection): Promise<TeethRun> {
