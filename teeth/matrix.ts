@@ -40,8 +40,7 @@ export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
   const started = Date.now();
   const problems: string[] = [];
   if (!options.catalogIds) problems.push('no catalog (catalog/requirements.json): the defects’ IDs cannot be checked');
-  // Three per whole-suite run: a few defects mostly wait on timers (teeth/batch/order.ts), the rest keep both cores busy beside them.
-  const workers = options.workers ?? 3 * options.jobs;
+  const workers = options.workers ?? 3 * options.jobs; // a few defects mostly wait (teeth/batch/order.ts): more slots keep the cores busy
 
   const where = { config: options.config ?? CONFORMANCE_CONFIG, cwd: options.cwd };
   // The listing is needed only to select an evasion's checks: the defect batch loads every spec file once
