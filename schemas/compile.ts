@@ -1,18 +1,20 @@
 /**
  * Ajv over the spec's schemas, for what checks the schemas themselves: the builder of
- * their validators (scripts/gen-validators.ts) and the schemas' test (compileAll). A run
+ * their validators (standaloneValidators, for scripts/gen-validators.ts) and the schemas'
+ * test (compileAll). A run
  * never loads this module: it validates with the validators compiled ahead
  * (schemas/validators.cjs), since compiling the schemas cost about 0.35 s of CPU in every
  * Playwright worker and the kill matrix starts one per defect.
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import standaloneModule from 'ajv/dist/standalone/index.js';
 import addFormatsModule from 'ajv-formats';
 import { getSchema, SCHEMA_NAMES, schemaId } from './index.js';
 
-// ajv-formats is CommonJS: under ESM its function is the module's `.default`.
-type AddFormats = (ajv: Ajv2020) => Ajv2020;
-const addFormats: AddFormats =
-  (addFormatsModule as unknown as { default?: AddFormats }).default ?? (addFormatsModule as unknown as AddFormats);
+/** A CommonJS module's function as imported under ESM: the module's `.default` when it has one. */
+const commonJs = <T>(module: unknown): T => (module as { default?: T }).default ?? (module as T);
+const addFormats = commonJs<(ajv: Ajv2020) => Ajv2020>(addFormatsModule);
+const standaloneCode = commonJs<(ajv: Ajv2020, refs: Record<string, string>) => string>(standaloneModule);
 
 /**
  * An Ajv instance holding every schema, each checked against the 2020-12 meta-schema as
@@ -39,4 +41,15 @@ export function compileAll(): true {
   const ajv = validatingAjv();
   for (const name of SCHEMA_NAMES) if (!ajv.getSchema(schemaId(name))) throw new Error(`schema ${name}: no $id ${schemaId(name)}`);
   return true;
+}
+
+/**
+ * Every schema's validator as the code of one CommonJS module (Ajv's standalone generation),
+ * exporting each under its schema name: what schemas/validators.cjs holds. CommonJS because
+ * Ajv's standalone code requires its runtime helpers (ajv-formats' formats, ajv's ucs2length).
+ */
+export function standaloneValidators(): string {
+  const exports: Record<string, string> = {};
+  for (const name of SCHEMA_NAMES) exports[name] = schemaId(name);
+  return standaloneCode(validatingAjv({ source: true }), exports);
 }

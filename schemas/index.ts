@@ -129,8 +129,9 @@ function loadValidators(): Record<SchemaName, ValidateFunction> {
 function validatorOf(name: SchemaName): ValidateFunction {
   validators ??= loadValidators();
   const fn = validators[name];
-  if (!fn) throw new Error(`schemas/validators.cjs has no validator for ${name}: run npx tsx scripts/gen-validators.ts`);
-  return fn;
+  if (fn) return fn;
+  if (!SCHEMA_NAMES.includes(name)) throw new Error(`unknown schema '${name}'`);
+  throw new Error(`schemas/validators.cjs has no validator for ${name}: run npx tsx scripts/gen-validators.ts`);
 }
 
 function describe(e: ErrorObject): string {
@@ -145,7 +146,6 @@ function describe(e: ErrorObject): string {
 
 /** Validates `data` against the named schema; never throws on bad data. */
 export function validate(name: SchemaName, data: unknown): ValidationResult {
-  if (!SCHEMA_NAMES.includes(name)) throw new Error(`unknown schema '${name}'`);
   const fn = validatorOf(name);
   const valid = fn(data) as boolean;
   return { valid, errors: valid ? [] : (fn.errors ?? []).map(describe) };

@@ -45,10 +45,11 @@ const fail = (message: string): never => {
 const previous: Partial<TeethScores> = existsSync(SCORES_FILE) ? JSON.parse(readFileSync(SCORES_FILE, 'utf8')) : {};
 
 const reportPath = join(MUTATION_REPORT_DIR, 'mutation.json');
+const hasReport = existsSync(reportPath);
 const before = existsSync(RECORD_FILE) ? readRecord(JSON.parse(readFileSync(RECORD_FILE, 'utf8'))) : undefined;
 /** The record with the latest mutation report merged in; without a report (a kill matrix recorded alone), the record as it is. */
 function mutationRecord() {
-  if (!existsSync(reportPath)) {
+  if (!hasReport) {
     if (!before) return fail(`no ${reportPath} and no ${RECORD_FILE}: run npm run mutation -- --time-limit 0 first`);
     console.log(`no ${reportPath}: the mutation record and scores stay as recorded`);
     return before;
@@ -90,10 +91,10 @@ const scoresOut: TeethScores = {
   kill,
   mutation: {
     // Recomputed from the record; dated by the report it came from (a kill matrix recorded alone keeps the date).
-    generatedAt: existsSync(reportPath) ? new Date().toISOString() : (previous.mutation?.generatedAt ?? new Date().toISOString()),
+    generatedAt: hasReport ? new Date().toISOString() : (previous.mutation?.generatedAt ?? new Date().toISOString()),
     files: plain.map((p) => ({ ...p, accounted: accounted.find((a) => a.file === p.file)?.score ?? 0 })),
     accounted: { detected, relevant, score: relevant ? detected / relevant : 1 },
   },
 };
 writeFileSync(SCORES_FILE, `${JSON.stringify(scoresOut, null, 2)}\n`);
-console.log(`wrote ${existsSync(reportPath) ? `${RECORD_FILE} and ` : ''}${SCORES_FILE}`);
+console.log(`wrote ${hasReport ? `${RECORD_FILE} and ` : ''}${SCORES_FILE}`);

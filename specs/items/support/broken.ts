@@ -33,7 +33,8 @@ export interface BrokenCase {
   break: Break;
 }
 
-const read = (name: string): unknown => JSON.parse(readFileSync(new URL(`./${name}`, import.meta.url), 'utf8'));
+/** A file of this folder, parsed: the catalogue or its schema. */
+export const catalogueFile = (name: string): unknown => JSON.parse(readFileSync(new URL(`./${name}`, import.meta.url), 'utf8'));
 
 let loaded: BrokenCase[] | undefined;
 
@@ -44,7 +45,7 @@ let loaded: BrokenCase[] | undefined;
  */
 export function brokenCases(): BrokenCase[] {
   if (loaded) return loaded;
-  loaded = (read('broken-payloads.json') as { cases: BrokenCase[] }).cases;
+  loaded = (catalogueFile('broken-payloads.json') as { cases: BrokenCase[] }).cases;
   return loaded;
 }
 
