@@ -18,7 +18,6 @@
 import { join } from 'node:path';
 import { escapeRegExp, grepForIds } from '../catalog/ids.js';
 import type { DefectInfo } from '../reference/defects/index.js';
-import { startOrder } from './batch/order.js';
 import { type BatchJob, runBatch } from './batch/run-batch.js';
 import { evasionVerdict } from './evasions.js';
 import { type Listing, listChecks } from './list-checks.js';
@@ -43,15 +42,14 @@ export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
   const workers = options.workers ?? 3 * options.jobs; // a few defects mostly wait (teeth/batch/order.ts): more slots keep the cores busy
 
   const where = { config: options.config ?? CONFORMANCE_CONFIG, cwd: options.cwd };
-  // The listing is needed only to select an evasion's checks: the defect batch loads every spec file once
-  // and each project picks its checks by --grep, so no listing delays it.
+  // The listing (about 1.5 s): the spec files of each defect's checks, and an evasion's selection.
   let listingOnce: Promise<Listing> | undefined;
   const listing = (): Promise<Listing> => {
     listingOnce ??= options.listing ? Promise.resolve(options.listing) : listChecks({ ...where, dir: join(options.workDir, 'list') });
     return listingOnce;
   };
   const needsListing = Object.values(options.evasions ?? {}).some((e) => e.withDefectBreaks?.length);
-  /** The defect's checks as a batch job: every spec file, the defect's IDs as --grep. */
+  /** The defect's checks as a batch job: the defect's IDs as --grep (its files come from the listing). */
   const job = (name: string, info: DefectInfo, extra: Partial<BatchJob> = {}): BatchJob => ({
     name,
     files: [],
@@ -59,9 +57,8 @@ export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
     reference: { defect: name },
     ...extra,
   });
-  // By the seconds each took last time when known (teeth/batch/order.ts: the waiters spread through the rest).
+  // By the seconds each took last time when known (teeth/batch/order.ts: lanes that end together, the waiters spread).
   const expected = (j: BatchJob): number => options.previousSeconds?.[j.name] ?? 0;
-  const inStartOrder = (jobs: BatchJob[]): BatchJob[] => startOrder(jobs, expected);
 
   const rows = new Map<string, DefectRow>();
   const defectJobs: BatchJob[] = [];
@@ -90,14 +87,20 @@ export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
 
   let defectsWallSeconds = 0;
   const runDefects = async (): Promise<void> => {
-    const jobs = [...inStartOrder(defectJobs), ...inStartOrder(realJobs)];
-    if (jobs.length === 0) return;
+    if (defectJobs.length + realJobs.length === 0) return;
     const batchStarted = Date.now();
+    // Each job loads only the spec files that hold a check citing its IDs (the listing's). With none (no check
+    // cites them, or the listing failed), every spec file: its grep then selects what it selects.
+    const listed = await listing();
+    const breaksOf = (name: string): readonly string[] => (name.startsWith('real:') ? options.realService?.[name.slice('real:'.length)] : options.defects[name])?.breaks ?? [];
+    const withFiles = (j: BatchJob): BatchJob => ({ ...j, files: [...new Set(listed.checks.filter((c) => cites(c, breaksOf(j.name))).map((c) => c.file))].sort() });
+    const jobs = [...defectJobs, ...realJobs].map(withFiles);
     const checkLimit = options.defectTimeoutMs;
     const batch = await runBatch({
       name: 'defects',
       jobs,
       workers,
+      expectedSeconds: expected,
       keepWorker: !options.freshWorkers,
       checkTimeoutMs: checkLimit,
       // A last resort: each check is already stopped at its own limit.

@@ -6,7 +6,8 @@ import { grepForIds } from '../catalog/ids.js';
 import { processAlive } from '../lib/process-alive.js';
 import { startHost } from '../teeth/batch/host.js';
 import { runBatch } from '../teeth/batch/run-batch.js';
-import { allFinished, projectReport, projectSeconds } from '../teeth/batch/split.js';
+import { WORKERS_FILE } from '../teeth/batch/metadata.js';
+import { allFinished, jobReport, projectSeconds } from '../teeth/batch/split.js';
 import { evasionVerdict, readGate } from '../teeth/evasions.js';
 import { runMatrix } from '../teeth/matrix.js';
 import { checksOf, type PlaywrightReport, type ResultStatus } from '../teeth/playwright-report.js';
@@ -109,42 +110,40 @@ test.describe('defect verdicts on hand-made reports', () => {
   });
 });
 
-test.describe('a batch report cut per project', () => {
+test.describe('a batch report cut per job', () => {
   const result = (status: ResultStatus, startTime: string, duration: number) => ({ status, startTime, duration });
+  // Two jobs' wrappers of one spec file in one lane (teeth/batch/config.ts): the file suites are the wrappers, named
+  // by their path from the test folder; the checks inside name the spec file they were declared in.
+  const wrapper = (key: string, specs: object[], suites: object[] = []) => ({ title: `../work/jobs/${key}/a.spec.ts`, file: `../work/jobs/${key}/a.spec.ts`, specs, suites });
   const report: PlaywrightReport = {
     suites: [
-      {
-        title: 'a.spec.ts',
-        file: 'a.spec.ts',
-        specs: [
-          {
-            title: '[X-1] one',
-            tests: [
-              { projectName: 'd1', results: [result('failed', '2026-01-01T00:00:00.000Z', 1000)] },
-              { projectName: 'd2', results: [result('passed', '2026-01-01T00:00:05.000Z', 500)] },
-            ],
-          },
-        ],
-        suites: [{ title: 'inner', file: 'a.spec.ts', specs: [{ title: '[X-2] two', tests: [{ projectName: 'd2', results: [] }] }] }],
-      },
+      wrapper('j0000', [{ title: '[X-1] one', file: 'a.spec.ts', tests: [{ projectName: 'lane-0', results: [result('failed', '2026-01-01T00:00:00.000Z', 1000)] }] }]),
+      wrapper(
+        'j0001',
+        [{ title: '[X-1] one', file: 'a.spec.ts', tests: [{ projectName: 'lane-0', results: [result('passed', '2026-01-01T00:00:05.000Z', 500)] }] }],
+        [{ title: 'inner', file: 'a.spec.ts', specs: [{ title: '[X-2] two', file: 'a.spec.ts', tests: [{ projectName: 'lane-0', results: [] }] }] }],
+      ),
     ],
     errors: [{ message: 'global setup said something' }],
   };
 
-  test('each project keeps only its tests, under the same files and describes, and the run-wide errors', () => {
-    const d1 = projectReport(report, 'd1');
+  test('each job keeps only its tests, under its spec files and describes as a run of its own, with the run-wide errors and its own', () => {
+    const d1 = jobReport(report, 'j0000', 'd1', ['the run is broken: GET /items hung']);
     expect(checksOf(d1).map((c) => [c.key, c.status])).toEqual([['a.spec.ts › [X-1] one', 'failed']]);
-    const d2 = projectReport(report, 'd2');
+    expect(d1.suites?.map((s) => [s.title, s.file])).toEqual([['a.spec.ts', 'a.spec.ts']]);
+    expect(d1.suites?.[0].specs?.[0].tests?.[0].projectName).toBe('d1');
+    expect(d1.errors).toEqual([...(report.errors ?? []), { message: 'the run is broken: GET /items hung' }]);
+    const d2 = jobReport(report, 'j0001', 'd2');
     expect(checksOf(d2).map((c) => c.key)).toEqual(['a.spec.ts › [X-1] one', 'a.spec.ts › inner › [X-2] two']);
     expect(d2.errors).toEqual(report.errors);
-    expect(projectReport(report, 'nobody').suites).toEqual([]);
+    expect(jobReport(report, 'j0002', 'nobody').suites).toEqual([]);
   });
 
-  test('a project’s seconds run from its first check’s start to its last check’s end; a check never run leaves it unfinished', () => {
-    expect(projectSeconds(projectReport(report, 'd1'))).toBe(1);
-    expect(projectSeconds(projectReport(report, 'd2'))).toBe(0.5);
-    expect(allFinished(projectReport(report, 'd1'))).toBe(true);
-    expect(allFinished(projectReport(report, 'd2'))).toBe(false);
+  test('a job’s seconds run from its first check’s start to its last check’s end; a check never run leaves it unfinished', () => {
+    expect(projectSeconds(jobReport(report, 'j0000', 'd1'))).toBe(1);
+    expect(projectSeconds(jobReport(report, 'j0001', 'd2'))).toBe(0.5);
+    expect(allFinished(jobReport(report, 'j0000', 'd1'))).toBe(true);
+    expect(allFinished(jobReport(report, 'j0001', 'd2'))).toBe(false);
   });
 });
 
@@ -366,8 +365,9 @@ test('the reference host serves fresh references on ports of their own and stops
 
 test('a defect run right after one that leaves state behind gets the same verdict and killing checks as alone', async () => {
   // delete-keeps-slot leaves every slot its checks freed counted on the accounts; quota-ignored's checks fill
-  // the accounts' quota. In one batch with one worker, quota-ignored runs second: its reference, worker and
-  // run folder are its own, so it sees exactly what it sees alone.
+  // the accounts' quota. In one batch with one lane, quota-ignored runs second in the same worker process: its
+  // reference, run folder and the worker's fixtures (rebuilt between the jobs) are its own, so it sees exactly
+  // what it sees alone.
   test.setTimeout(120_000);
   const { DEFECTS } = await import('../reference/defects/index.js');
   const pick = (...names: (keyof typeof DEFECTS)[]) => Object.fromEntries(names.map((n) => [n, DEFECTS[n]]));
@@ -386,9 +386,14 @@ test('a defect run right after one that leaves state behind gets the same verdic
       // The order of the batch: the defect that leaves state behind first.
       previousSeconds: { 'delete-keeps-slot': 100, 'quota-ignored': 1 },
     });
+  // The pids of the workers that served each job of the first batch (teeth/batch/shim.ts), read before the folders go.
+  let served: string[] = [];
   const [after, alone] = await Promise.all([run(pick('delete-keeps-slot', 'quota-ignored'), 'after'), run(pick('quota-ignored'), 'alone')]).finally(() => {
+    served = [0, 1].map((i) => readFileSync(join(dirs[0], 'defects', `run-${i}`, WORKERS_FILE), 'utf8').trim());
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
+  expect(served[0]).toMatch(/^\d+$/);
+  expect(served[1]).toBe(served[0]);
   const row = (r: typeof after) => r.defects.find((d) => d.name === 'quota-ignored');
   expect(after.defects.map((d) => d.verdict)).toEqual(['KILLED', 'KILLED']);
   expect(row(after)?.rerunAlone).toBeUndefined();

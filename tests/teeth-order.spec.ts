@@ -1,13 +1,13 @@
 /**
- * The defect batch's start order (teeth/batch/order.ts) and where its seconds come from
- * (teeth/timings.ts): the waiters spread through the first half of the others' work, and
- * a fresh clone, with no matrix of its own yet, orders by the recorded seconds.
+ * The defect batch's start order and lanes (teeth/batch/order.ts) and where its seconds come
+ * from (teeth/timings.ts): the waiters spread through the first half of the others' work, the
+ * lanes end together, and a fresh clone, with no matrix of its own yet, orders by the recorded seconds.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { startOrder, WAITER_SECONDS } from '../teeth/batch/order.js';
+import { laneOrder, startOrder, WAITER_SECONDS } from '../teeth/batch/order.js';
 import { previousSeconds, TIMINGS_FILE } from '../teeth/timings.js';
 import { DEFECTS } from '../reference/defects/index.js';
 
@@ -31,6 +31,21 @@ test('with no waiter, or nothing known, the order is longest first', () => {
   expect(startOrder(['a', 'b', 'c'], (n) => ({ a: 1, b: 3, c: 2 })[n] ?? 0)).toEqual(['b', 'c', 'a']);
   expect(startOrder(['a', 'b'], () => 0)).toEqual(['a', 'b']);
   expect(startOrder(['w', 'x'], (n) => (n === 'w' ? 20 : 0))).toEqual(['w', 'x']);
+});
+
+test('the lanes hold every job once, in start order, and end together; no lane is empty', () => {
+  const lanes = laneOrder(Object.keys(seconds), 6, expected);
+  expect(lanes.flat().sort()).toEqual(Object.keys(seconds).sort());
+  const order = startOrder(Object.keys(seconds), expected);
+  for (const lane of lanes) expect(lane).toEqual(order.filter((n) => lane.includes(n)));
+  const totals = lanes.map((lane) => lane.reduce((sum, n) => sum + expected(n), 0));
+  // The longest waiter alone sets the floor (22 s); every other lane ends within a job of it.
+  expect(Math.max(...totals)).toBeLessThanOrEqual(22 + 0.3 * 10);
+  expect(Math.min(...totals)).toBeGreaterThan(Math.max(...totals) / 2);
+  // Each waiter in a lane of its own: three waiters never queue behind one another.
+  expect(new Set(lanes.map((lane) => lane.find((n) => n.startsWith('w')) ?? '')).size).toBe(4);
+  expect(laneOrder(['a', 'b'], 6, () => 0)).toEqual([['a'], ['b']]);
+  expect(laneOrder([], 3, () => 0)).toEqual([]);
 });
 
 test('a fresh clone orders by the recorded seconds; a matrix of its own overrides them', () => {

@@ -1,33 +1,39 @@
 /**
  * The Playwright config of a batch run (teeth/batch/run-batch.ts): the base config
  * (the conformance run's, or the teeth's synthetic project's) with one project per
- * job, and nothing else changed that a check could notice: same test folder,
+ * lane, and nothing else changed that a check could notice: same test folder,
  * global setup, time-outs, expect settings and `use`. What differs:
- *  - no webServer: each project's reference is already listening (reference/teeth-host.ts)
- *    and its port reaches the project's workers through the project's environment
+ *  - no webServer: each job's reference is already listening (reference/teeth-host.ts)
+ *    and its port reaches the job's checks through the job's environment
  *    (teeth/batch/shim.ts, mapped in for `@playwright/test` by the plan's tsconfig);
- *  - a project per job: its spec files, its `--grep`, its environment, its time-out;
- *  - a job's checks run one after another in one worker (fullyParallel off, one worker per project), as a
- *    job's own run did with SC_WORKERS=1;
- *  - only the console and JSON reporters: the teeth read the JSON report, split per project.
+ *  - a lane is one worker that runs its jobs one after another (lanes.ts): a job is a
+ *    folder of wrapper files, one per spec file of the job, each importing its spec file
+ *    under a query of the job's own (`…/items/create.spec.ts?teeth=j007`), so the spec's
+ *    checks are registered again, as the job's, in the file the lane runs. A worker
+ *    started once serves every job of its lane (the shim rebuilds the target's fixtures
+ *    between jobs): the start of a worker is paid per lane, not per defect;
+ *  - the lane's --grep is one pattern per job: the job's folder, then the job's grep;
+ *  - only the console and JSON reporters: the teeth read the JSON report, cut per job (split.ts).
  * The plan is a JSON file named by TEETH_BATCH_PLAN.
  */
-import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
+import { escapeRegExp } from '../../catalog/ids.js';
 import { environment } from '../../settings/run-context.js';
 import { BAIL } from './bail.js';
-import { KEEP_WORKER, TARGET_ENV } from './shim.js';
+import { JOBS, KEEP_WORKER, WRAPPERS } from './metadata.js';
 
-export interface BatchProject {
+export interface BatchJobPlan {
+  /** The job's name (a defect, a mutant): its checks' project name in the job's report. */
   name: string;
-  /** Regular expressions for the spec files (matched against absolute paths); none: every spec file. */
+  /** The job's folder of wrappers (`j007`): its place in its lane's order. */
+  key: string;
+  /** Spec files, relative to the base config's test folder; none: every spec file. */
   files: string[];
   grep: string;
-  /** Per-check time limit of this project's checks, in ms (at most the base config's); the base config's when absent. */
-  timeoutMs?: number;
-  /** The environment of the project's workers (null: unset). */
+  /** The environment of the job's checks (null: unset). */
   env: Record<string, string | null>;
 }
 
@@ -36,13 +42,18 @@ export interface BatchPlan {
   baseConfig: string;
   /** Absolute path of the tsconfig that maps `@playwright/test` to the shim. */
   tsconfig: string;
-  workers: number;
   reportFile: string;
+  /** The folder of the jobs' wrapper files (written by the runner, read by the workers). */
+  wrapperDir: string;
   /** Keep a worker after a failed check (teeth/batch/shim.ts) instead of starting another, as Playwright does. */
   keepWorker?: boolean;
   /** Skip a job's checks after its first failed one (teeth/batch/shim.ts): mutation testing needs one killer. */
   bail?: boolean;
-  projects: BatchProject[];
+  /** Per-check time limit, ms (at most the base config's); the base config's when absent. */
+  timeoutMs?: number;
+  jobs: BatchJobPlan[];
+  /** Each lane's jobs (their keys), in the order the lane runs them. */
+  lanes: string[][];
 }
 
 const planFile = environment.teethBatchPlan();
@@ -51,27 +62,67 @@ const plan = JSON.parse(readFileSync(planFile, 'utf8')) as BatchPlan;
 const base = ((await import(pathToFileURL(plan.baseConfig).href)) as { default: PlaywrightTestConfig }).default;
 const baseDir = dirname(plan.baseConfig);
 const absolute = (path: string | undefined): string | undefined => (path ? resolve(baseDir, path) : undefined);
+const testDir = absolute(base.testDir ?? '.') as string;
+
+/** Playwright's default test files: what a job with no files named runs. */
+const SPEC_FILE = /\.(spec|test)\.[cm]?[jt]sx?$/;
+function everySpecFile(dir: string, prefix = ''): string[] {
+  return readdirSync(join(dir, prefix), { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? (e.name === 'node_modules' ? [] : everySpecFile(dir, join(prefix, e.name))) : SPEC_FILE.test(e.name) ? [join(prefix, e.name)] : []))
+    .sort();
+}
+const allSpecFiles = plan.jobs.some((j) => j.files.length === 0) ? everySpecFile(testDir) : [];
+const filesOf = (job: BatchJobPlan): string[] => (job.files.length ? job.files : allSpecFiles);
+
+/** The wrapper of one spec file of a job: its checks, registered again under the job's query. */
+const wrapperSource = (job: BatchJobPlan, file: string): string =>
+  `// A kill-matrix batch job (teeth/batch/config.ts): ${job.name}\nawait import(${JSON.stringify(`${pathToFileURL(join(testDir, file)).href}?teeth=${job.key}`)});\n`;
+
+// The runner writes the wrappers before it collects the test files; a worker only reads them.
+if (!environment.playwrightWorker()) {
+  // Modules, as the suite's own files are: a wrapper awaits its import (outside the project, no package.json says so).
+  mkdirSync(plan.wrapperDir, { recursive: true });
+  writeFileSync(join(plan.wrapperDir, 'package.json'), '{ "type": "module" }\n');
+  for (const job of plan.jobs)
+    for (const file of filesOf(job)) {
+      const path = join(plan.wrapperDir, job.key, file);
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, wrapperSource(job, file));
+    }
+}
+
+const byKey = new Map(plan.jobs.map((j) => [j.key, j]));
+/** A job's checks in its lane: the title starts with the wrapper's path (its folder), the job's grep follows. */
+const jobGrep = (job: BatchJobPlan): RegExp => new RegExp(`/${escapeRegExp(job.key)}/[\\s\\S]*?(?:${job.grep})`);
 
 export default defineConfig({
   ...base,
-  testDir: absolute(base.testDir ?? '.'),
+  testDir,
   globalSetup: absolute(base.globalSetup as string | undefined),
   globalTeardown: absolute(base.globalTeardown as string | undefined),
   webServer: undefined,
   grep: undefined,
   tsconfig: plan.tsconfig,
-  workers: plan.workers,
+  workers: Math.max(1, plan.lanes.length),
   fullyParallel: false,
   reporter: [['list'], ['json', { outputFile: plan.reportFile }]],
-  projects: plan.projects.map((p) => ({
-    name: p.name,
-    // No files named: every spec file of the base config (the runner loads each once for all projects).
-    ...(p.files.length ? { testMatch: p.files.map((f) => new RegExp(f)) } : {}),
-    grep: new RegExp(p.grep),
-    // One worker per project at a time: a defect's spec files run one after another in the worker that started it.
-    workers: 1,
-    // Never longer than the base config's own limit: a check must not get more time than in a run of its own.
-    ...(p.timeoutMs ? { timeout: Math.min(p.timeoutMs, base.timeout ?? p.timeoutMs) } : {}),
-    metadata: { [TARGET_ENV]: p.env, [KEEP_WORKER]: plan.keepWorker === true, [BAIL]: plan.bail === true },
-  })),
+  // Never longer than the base config's own limit: a check must not get more time than in a run of its own.
+  ...(plan.timeoutMs ? { timeout: Math.min(plan.timeoutMs, base.timeout ?? plan.timeoutMs) } : {}),
+  projects: plan.lanes.map((keys, index) => {
+    const jobs = keys.map((k) => byKey.get(k) as BatchJobPlan);
+    return {
+      name: `lane-${index}`,
+      testDir: plan.wrapperDir,
+      testMatch: jobs.flatMap((j) => filesOf(j).map((f) => new RegExp(`^${escapeRegExp(join(plan.wrapperDir, j.key, f))}$`))),
+      grep: jobs.length ? jobs.map(jobGrep) : [/$^/],
+      // One worker per lane: its jobs run one after another in the worker that started it.
+      workers: 1,
+      metadata: {
+        [JOBS]: Object.fromEntries(jobs.map((j) => [j.key, { name: j.name, env: j.env }])),
+        [WRAPPERS]: plan.wrapperDir,
+        [KEEP_WORKER]: plan.keepWorker === true,
+        [BAIL]: plan.bail === true,
+      },
+    };
+  }),
 });

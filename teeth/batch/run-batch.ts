@@ -14,16 +14,17 @@
  * past its hard limit is stopped as any run (run-playwright.ts) and every job with a
  * check unfinished gets an outcome that says so (an ERROR), the others keep theirs.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { escapeRegExp } from '../../catalog/ids.js';
 import { REFERENCE_CLIENT_ID, REFERENCE_REDIRECT_URI, referenceCredentials } from '../../reference/config.js';
 import { ROOT } from '../paths.js';
 import { readReport } from '../playwright-report.js';
 import { type RunOutcome, runPlaywright } from '../run-playwright.js';
-import type { BatchPlan, BatchProject } from './config.js';
+import type { BatchJobPlan, BatchPlan } from './config.js';
 import { type ReferenceHost, type ReferenceSpec, startHost } from './host.js';
-import { allFinished, projectReport, projectSeconds } from './split.js';
+import { laneOrder } from './order.js';
+import { TEARDOWN_ERRORS } from './metadata.js';
+import { allFinished, jobReport, projectSeconds } from './split.js';
 import { HAND_OFF } from '../../settings/run-context.js';
 
 export interface BatchJob {
@@ -50,8 +51,10 @@ export type TargetMode = 'embedded' | 'remote';
 export interface BatchOptions {
   name: string;
   jobs: BatchJob[];
-  /** Playwright workers of the batch: jobs running at once. */
+  /** Lanes of the batch (teeth/batch/order.ts laneOrder): jobs running at once, each lane's one after another in one worker. */
   workers: number;
+  /** A job's seconds last time (0 or undefined: unknown), to deal the jobs to lanes that end together. */
+  expectedSeconds?: (job: BatchJob) => number;
   /**
    * Keep a worker after a failed check for its job's next check (default), instead of starting another as
    * Playwright does (teeth/batch/shim.ts). false: every failure costs a new worker, as in a run of its own.
@@ -109,9 +112,6 @@ function remoteEnv(port: number): Record<string, string> {
   };
 }
 
-/** A spec file (relative to the test folder) as a pattern on its absolute path. */
-const fileRegExp = (file: string): string => `/${escapeRegExp(file)}$`;
-
 const setOnly = (env: Record<string, string | null>): Record<string, string> =>
   Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== null));
 
@@ -122,17 +122,22 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
   if (options.jobs.length === 0) return { outcomes, seconds: 0, logPath, dir: options.dir };
   const host = await (options.startHost ?? startHost)(join(options.dir, 'references.log'));
   try {
-    const projects: BatchProject[] = [];
+    const planned: BatchJobPlan[] = [];
+    const keyOf = new Map<BatchJob, string>();
+    // The lanes first: a job's key (its wrapper folder) sorts in its lane's order.
+    const lanes = laneOrder(options.jobs, options.workers, (j) => options.expectedSeconds?.(j) ?? 0);
+    let next = 0;
+    for (const lane of lanes) for (const job of lane) keyOf.set(job, `j${String(next++).padStart(4, '0')}`);
     for (const [index, job] of options.jobs.entries()) {
       const port = await host.start(job.reference);
       // A run folder per job, as global setup makes one per run: account leases and target health stay the job's own.
       const runDir = join(options.dir, `run-${index}`);
       mkdirSync(join(runDir, 'locks'), { recursive: true });
-      projects.push({
+      planned.push({
         name: job.name,
-        files: job.files.map(fileRegExp),
+        key: keyOf.get(job) as string,
+        files: job.files,
         grep: job.grep,
-        timeoutMs: options.checkTimeoutMs,
         env: { ...targetEnv(job.mode ?? 'embedded', port), [HAND_OFF.runDir]: runDir, ...job.env },
       });
     }
@@ -145,11 +150,13 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
     const plan: BatchPlan = {
       baseConfig: options.baseConfig ?? join(ROOT, 'playwright.config.ts'),
       tsconfig,
-      workers: options.workers,
       reportFile,
+      wrapperDir: join(options.dir, 'jobs'),
       keepWorker: options.keepWorker !== false,
       bail: options.bail === true,
-      projects,
+      timeoutMs: options.checkTimeoutMs,
+      jobs: planned,
+      lanes: lanes.map((lane) => lane.map((j) => keyOf.get(j) as string)),
     };
     const planFile = join(options.dir, 'plan.json');
     writeFileSync(planFile, JSON.stringify(plan, null, 2));
@@ -163,16 +170,16 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
         ...options.env,
         TEETH_BATCH_PLAN: planFile,
         // The runner's own settings name one job's target, so global setup finds a valid configuration; each
-        // project's workers then take their own (teeth/batch/shim.ts). No preflight: it would log in to that one
-        // reference and hand its sessions to workers of other references.
-        ...setOnly(projects[0].env),
+        // job's checks then take their own (teeth/batch/shim.ts). No preflight: it would log in to that one
+        // reference and hand its sessions to the checks of other references.
+        ...setOnly(planned[0].env),
         SC_PREFLIGHT: '0',
       },
       dir: options.dir,
       timeoutMs: options.timeoutMs,
       signal: options.signal,
     });
-    for (const job of options.jobs) outcomes.set(job.name, jobOutcome(outcome, job.name, options.dir));
+    for (const [index, job] of planned.entries()) outcomes.set(job.name, jobOutcome(outcome, job, join(options.dir, `run-${index}`), options.dir));
     return { outcomes, seconds: outcome.seconds, logPath, dir: options.dir };
   } finally {
     await host.stop();
@@ -180,9 +187,10 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
 }
 
 /** A job's outcome: the batch's, its report cut to the job; a stopped batch stops only the jobs it left unfinished. */
-function jobOutcome(batch: RunOutcome, name: string, dir: string): RunOutcome {
+function jobOutcome(batch: RunOutcome, job: BatchJobPlan, runDir: string, dir: string): RunOutcome {
+  const name = job.name;
   if (!batch.report) return { ...batch, name };
-  const report = projectReport(batch.report, name);
+  const report = jobReport(batch.report, job.key, name, teardownErrors(runDir));
   const jobDir = join(dir, `job-${name}`);
   mkdirSync(jobDir, { recursive: true });
   writeFileSync(join(jobDir, 'playwright.json'), JSON.stringify(report));
@@ -196,4 +204,10 @@ function jobOutcome(batch: RunOutcome, name: string, dir: string): RunOutcome {
     aborted: unfinished && batch.aborted,
     seconds: projectSeconds(report),
   };
+}
+
+/** The errors the job's fixtures threw when torn down (teeth/batch/shim.ts), one per line. */
+function teardownErrors(runDir: string): string[] {
+  const file = join(runDir, TEARDOWN_ERRORS);
+  return existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '') : [];
 }

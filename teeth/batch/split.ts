@@ -1,30 +1,49 @@
 /**
- * A batch run's JSON report cut into one report per project (one per job), each
- * shaped as that job's own run would have left it: the same files, describes and
- * checks, only that project's tests. Pure, so it is tested on hand-made reports.
+ * A batch run's JSON report cut into one report per job (the file suites of its wrapper
+ * folder), each shaped as that job's own run would have left it: the same files, describes
+ * and checks, only that job's tests. Pure, so it is tested on hand-made reports.
  */
 import type { PlaywrightReport, ReportSuite } from '../../reporting/playwright-json.js';
 
-function prune(suite: ReportSuite, project: string): ReportSuite | undefined {
-  const specs = (suite.specs ?? [])
-    .map((spec) => ({ ...spec, tests: (spec.tests ?? []).filter((t) => t.projectName === project) }))
-    .filter((spec) => spec.tests.length > 0);
-  const suites = (suite.suites ?? []).map((s) => prune(s, project)).filter((s): s is ReportSuite => s !== undefined);
-  return specs.length || suites.length ? { ...suite, specs, suites } : undefined;
+/** The first spec file a suite's checks were declared in (a wrapper file's suite holds one spec file's checks). */
+function declaredFile(suite: ReportSuite): string | undefined {
+  for (const spec of suite.specs ?? []) if (spec.file) return spec.file;
+  for (const child of suite.suites ?? []) {
+    const file = child.file ?? declaredFile(child);
+    if (file) return file;
+  }
+  return undefined;
+}
+
+/** The suite with every test's project named `name`. */
+function renamed(suite: ReportSuite, name: string): ReportSuite {
+  return {
+    ...suite,
+    specs: (suite.specs ?? []).map((spec) => ({ ...spec, tests: (spec.tests ?? []).map((t) => ({ ...t, projectName: name })) })),
+    suites: (suite.suites ?? []).map((s) => renamed(s, name)),
+  };
 }
 
 /**
- * The report of one project; the run's top-level errors (global setup, load errors) belong to every project.
- * Its files in path order, as a run of the project alone lists them (the batch lists them as projects first met them).
+ * The report of one job: the file suites of its wrapper folder `key` (teeth/batch/config.ts), each
+ * named by the spec file it wraps, its tests' project named `name`, as a run of its own lists them; the
+ * run's top-level errors (global setup, load errors) belong to every job, `errors` (its fixtures'
+ * teardown) to this one. Its files in path order, as a run of the job alone lists them.
  */
-export function projectReport(report: PlaywrightReport, project: string): PlaywrightReport {
-  const suites = (report.suites ?? []).map((s) => prune(s, project)).filter((s): s is ReportSuite => s !== undefined);
+export function jobReport(report: PlaywrightReport, key: string, name: string, errors: string[] = []): PlaywrightReport {
+  const inFolder = (title: string): boolean => title.startsWith(`${key}/`) || title.includes(`/${key}/`);
+  const suites = (report.suites ?? [])
+    .filter((s) => inFolder(s.title ?? s.file ?? ''))
+    .map((s) => {
+      const file = declaredFile(s) ?? s.file ?? s.title;
+      return { ...renamed(s, name), title: file, file };
+    });
   const file = (s: ReportSuite): string => s.file ?? s.title ?? '';
   suites.sort((a, b) => (file(a) < file(b) ? -1 : file(a) > file(b) ? 1 : 0));
-  return { ...report, suites };
+  return { ...report, suites, errors: [...(report.errors ?? []), ...errors.map((message) => ({ message }))] };
 }
 
-/** Seconds from the project's first check's start to its last check's end (0 when none ran). */
+/** Seconds from the job's first check's start to its last check's end (0 when none ran). */
 export function projectSeconds(report: PlaywrightReport): number {
   let first = Number.POSITIVE_INFINITY;
   let last = 0;
