@@ -26,9 +26,10 @@ selection (none: every defect, the clean reference, every variant alone and ever
 
 options:
   --jobs N               whole-suite runs at a time (default 2)
-  --workers N            defects at a time in the defect batch (default 3 × jobs)
+  --workers N            lanes of the defect batch: defects at a time, each lane one worker
+                         that runs its defects one after another (default 3 × jobs)
   --fresh-workers        a new worker after every failed check of a defect, as Playwright does
-                         (default: the worker goes on with the defect's next check; slower, same verdicts)
+                         (default: the worker goes on with the next check; slower, same verdicts)
   --timeout S            limit per check of a defect run, at most the config's own (default 180)
   --suite-timeout S      limit per whole-suite run (default 300)
   --seed N               FC_SEED for every run (replays property checks)

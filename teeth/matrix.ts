@@ -26,7 +26,7 @@ import { type TeethCheck, checksOf } from './playwright-report.js';
 import { runPool } from './pool.js';
 import { REAL_SERVICE_VARIANTS, realServiceVerdict } from './real-service.js';
 import { type RunOutcome, runPlaywright } from './run-playwright.js';
-import { blamePrecision, cites, confirmKill, defectVerdict, suiteVerdict } from './verdicts.js';
+import { blamePrecision, confirmKill, filesCiting, defectVerdict, suiteVerdict } from './verdicts.js';
 import { ALL_VARIANTS, type DefectRow, type EvasionPlan, type EvasionRow, type MatrixOptions, type MatrixResult, type RealServiceRow, type SuiteRow } from './matrix-result.js';
 
 type SuiteJob =
@@ -89,12 +89,10 @@ export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
   const runDefects = async (): Promise<void> => {
     if (defectJobs.length + realJobs.length === 0) return;
     const batchStarted = Date.now();
-    // Each job loads only the spec files that hold a check citing its IDs (the listing's). With none (no check
-    // cites them, or the listing failed), every spec file: its grep then selects what it selects.
+    // A job loads the spec files holding a check that cites its IDs; with none (or no listing), every spec file.
     const listed = await listing();
     const breaksOf = (name: string): readonly string[] => (name.startsWith('real:') ? options.realService?.[name.slice('real:'.length)] : options.defects[name])?.breaks ?? [];
-    const withFiles = (j: BatchJob): BatchJob => ({ ...j, files: [...new Set(listed.checks.filter((c) => cites(c, breaksOf(j.name))).map((c) => c.file))].sort() });
-    const jobs = [...defectJobs, ...realJobs].map(withFiles);
+    const jobs = [...defectJobs, ...realJobs].map((j) => ({ ...j, files: filesCiting(listed.checks, breaksOf(j.name)) }));
     const checkLimit = options.defectTimeoutMs;
     const batch = await runBatch({
       name: 'defects',
@@ -135,7 +133,7 @@ export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
       const row = rows.get(j.name) as DefectRow;
       // Only the spec files that held its checks in the batch.
       const report = batch.outcomes.get(j.name)?.report;
-      const files = [...new Set((report ? checksOf(report) : []).filter((c) => cites(c, row.breaks)).map((c) => c.file))];
+      const files = filesCiting(report ? checksOf(report) : [], row.breaks);
       const outcome = await runAlone({ ...j, files }, checkLimit, files.length);
       const alone = defectVerdict(row.breaks, outcome, checkLimit / 1000);
       const batchVerdict = row.verdict;
@@ -200,11 +198,10 @@ export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
     options.onProgress?.(`${verdict.verdict.padEnd(11)} suite ${s.name} (${outcome.seconds.toFixed(1)} s)`);
   };
 
-  // The defect batch with its own workers, beside the whole-suite runs `jobs` at a time, longest first
-  // (an evasion that answers 429 mostly waits out Retry-After: it costs time, not CPU).
+  // The defect batch beside the whole-suite runs `jobs` at a time, longest first (an evasion answering 429 mostly waits).
   suiteJobs.sort((a, b) => (options.previousSeconds?.[`suite:${b.name}`] ?? 0) - (options.previousSeconds?.[`suite:${a.name}`] ?? 0));
   await Promise.all([runDefects(), runPool(suiteJobs, options.jobs, runSuite)]);
-  const listed = needsListing || options.listing ? await listing() : undefined;
+  const listed = listingOnce || needsListing || options.listing ? await listing() : undefined;
   for (const e of listed?.errors ?? []) problems.push(`the conformance specs do not all load: ${e}`);
 
   const defects = [...rows.values()].map((row) => ({ ...row, ...confirmKill(row, cleanChecks) }));
@@ -248,6 +245,6 @@ function evasionEnv(name: string, info: EvasionPlan): Record<string, string> {
  * it judges any selection); the whole suite when none does.
  */
 function selection(breaks: readonly string[], listing: Listing): string[] {
-  const files = [...new Set(listing.checks.filter((c) => cites(c, breaks)).map((c) => `${escapeRegExp(c.file)}$`))];
+  const files = filesCiting(listing.checks, breaks).map((f) => `${escapeRegExp(f)}$`);
   return files.length ? [...files, '--grep', grepForIds(breaks)] : [];
 }

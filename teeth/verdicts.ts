@@ -47,6 +47,10 @@ export function countChecks(checks: readonly TeethCheck[]): Counts {
 
 export const cites = (check: Pick<TeethCheck, 'ids'>, ids: readonly string[]): boolean => check.ids.some((id) => ids.includes(id));
 
+/** The spec files (in path order) that hold a check citing one of `ids`. */
+export const filesCiting = (checks: readonly Pick<TeethCheck, 'ids' | 'file'>[], ids: readonly string[]): string[] =>
+  [...new Set(checks.filter((c) => cites(c, ids)).map((c) => c.file))].sort();
+
 /** Why a run gave no usable report, or undefined when it did. */
 export function runError(outcome: RunOutcome, limitSeconds?: number): string | undefined {
   if (outcome.timedOut) return `hung: no result within ${limitSeconds ?? Math.round(outcome.seconds)} s (process stopped)`;

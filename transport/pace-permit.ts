@@ -4,15 +4,16 @@
  * process's own (transport/pacing-window.ts) when there is no suite server.
  */
 import { Pool } from 'undici';
-import { suiteServer } from '../settings/run-context.js';
+import { onTargetChange, suiteServer } from '../settings/run-context.js';
 import { PaceSchedule } from './pacing-window.js';
 
 let local = new PaceSchedule();
 
-/** A fresh local schedule (tests: after changing SC_RATE_LIMIT). */
+/** A fresh local schedule (tests: after changing SC_RATE_LIMIT; another target). */
 export function resetSchedule(): void {
   local = new PaceSchedule();
 }
+onTargetChange(resetSchedule);
 let pool: Pool | undefined;
 let remoteBroken = false;
 

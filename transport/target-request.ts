@@ -5,7 +5,7 @@
  */
 import { HttpError, type HttpRequest, type HttpResponse, httpRequest } from '../lib/http.js';
 import { mask } from '../lib/secrets.js';
-import { environment, handedOff } from '../settings/run-context.js';
+import { environment, handedOff, onTargetChange } from '../settings/run-context.js';
 import { readCurrentSettings } from '../settings/settings.js';
 import { TargetHealth } from './target-health.js';
 
@@ -45,6 +45,8 @@ export function runHealth(): TargetHealth {
 export function setRunHealth(health: TargetHealth | undefined): void {
   current = health;
 }
+// Another target, another health (teeth/batch/shim.ts): its circuit starts closed.
+onTargetChange(() => setRunHealth(undefined));
 
 /**
  * Called when a request is refused because the run is broken, before RunBroken

@@ -1,14 +1,15 @@
 /**
- * Many jobs (defect runs) in one Playwright run: the start-up of a run (the
- * runner, its global setup, a reference process, the reporters) is paid once per
- * batch instead of once per job, and a job's failed check no longer costs a new
- * worker. Each job still gets:
+ * Many jobs (defect runs, mutants) in one Playwright run: the start-up of a run (the
+ * runner, its global setup, the reporters) is paid once per batch, and the start of a
+ * worker once per lane (order.ts laneOrder: a few lanes, each one worker that runs its
+ * jobs one after another), not once per job. Each job still gets:
  *  - a fresh reference of its own (reference/teeth-host.ts: one process, one server
  *    per job on its own port, built by startReference as `npm run reference` builds one);
- *  - its own Playwright project (teeth/batch/config.ts): its spec files, its --grep,
- *    workers of its own that target its reference only, its own run folder (account
- *    leases, target health), its own time limit per check;
- *  - its own report: the batch's JSON report cut to its project (split.ts), written
+ *  - its own checks (config.ts: a folder of wrappers that register its spec files' checks
+ *    again as its own, and its --grep), fixtures of its own for everything the suite holds
+ *    per worker, its own environment and run folder (account leases, target health)
+ *    (shim.ts), and the batch's time limit per check;
+ *  - its own report: the batch's JSON report cut to its folder (split.ts), written
  *    in its folder, and an outcome the verdicts read exactly as a job run of its own.
  * A hang: a check past its limit is stopped by Playwright (timedOut, no kill); a batch
  * past its hard limit is stopped as any run (run-playwright.ts) and every job with a

@@ -7,9 +7,9 @@
  *
  *  - The job of a check is the folder of its wrapper file (config.ts). When a
  *    worker meets a check of another job than the one before, it first closes
- *    everything the previous job's target held (below), forgets the state the
- *    suite keeps per process (the settings read, the target's health, the pacing
- *    schedule), then puts the new job's environment (its reference's port, its
+ *    everything the previous job's target held (below), has the suite forget what
+ *    it keeps per process of a target (settings/run-context.ts targetChanged: the
+ *    settings read, the target's health, the pacing schedule), then puts the new job's environment (its reference's port, its
  *    own run folder) into the process's environment.
  *  - The suite's worker fixtures are the target's (settings, sessions, the memos
  *    of what the target showed): here they are made per job. Every fixture the
@@ -32,10 +32,7 @@
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { test as base, mergeTests as playwrightMergeTests, type TestInfo } from 'playwright/test';
-import { adoptEnv, handedOff } from '../../settings/run-context.js';
-import { forgetCurrentSettings } from '../../settings/settings.js';
-import { resetSchedule } from '../../transport/pace-permit.js';
-import { setRunHealth } from '../../transport/target-request.js';
+import { adoptEnv, handedOff, targetChanged } from '../../settings/run-context.js';
 import { BAIL, BAILED } from './bail.js';
 import { JOBS, KEEP_WORKER, TEARDOWN_ERRORS, WORKERS_FILE, WRAPPERS } from './metadata.js';
 
@@ -70,7 +67,7 @@ interface Held {
 let current: { key: string; runDir?: string; ordinal: number } | undefined;
 const held = new Map<FixtureFn, Held>();
 /** The values the environment had before the first job changed them. */
-const original = new Map<string, string | undefined>();
+const original = new Map<string, string | null>();
 
 /**
  * Counts the job's workers in its run folder (one worker per job at a time: no race): the file
@@ -101,15 +98,13 @@ async function enterJob(info: TestInfo): Promise<void> {
   const key = jobKeyOf(info);
   if (current?.key !== key) {
     await closeJob();
-    // The suite's per-process state, read from the previous job's environment.
-    forgetCurrentSettings();
-    setRunHealth(undefined);
-    resetSchedule();
+    // What the suite keeps per process of the previous job's target (its settings, health, pacing).
+    targetChanged();
     const job = (metadata(info)[JOBS] as Record<string, JobInfo> | undefined)?.[key];
     if (!job) throw new Error(`teeth/batch/shim.ts: no job '${key}' in the project's metadata`);
-    for (const [name, value] of original) adoptEnv({ [name]: value ?? null });
-    for (const name of Object.keys(job.env)) if (!original.has(name)) original.set(name, process.env[name]);
-    adoptEnv(job.env);
+    // The worker's own environment back, then the job's.
+    adoptEnv(Object.fromEntries(original));
+    for (const [name, value] of Object.entries(adoptEnv(job.env))) if (!original.has(name)) original.set(name, value);
     const runDir = handedOff().runDir;
     current = { key, runDir, ordinal: nextOrdinal(runDir) };
   }
