@@ -303,6 +303,70 @@ async function withSyntheticProject(prefix: string, use: (cwd: string, dir: stri
   }
 }
 
+// A worker fixture as the suite declares them, in a module the spec files import (so, unlike the spec
+// files, not evaluated again per job), logging its set-up and teardown; defect-t's teardown throws.
+const WORKER_FIXTURE = `import { appendFileSync } from 'node:fs';
+import { test as base } from '@playwright/test';
+const defect = async (port) => (await (await fetch(\`http://127.0.0.1:\${port}/\`)).json()).defect;
+export const test = base.extend({
+  target: [
+    async ({}, use) => {
+      const port = process.env.REFERENCE_PORT;
+      appendFileSync(process.env.FIXTURE_LOG, \`setup \${port} \${process.pid}\\n\`);
+      await use({ port });
+      appendFileSync(process.env.FIXTURE_LOG, \`teardown \${port} \${process.pid}\\n\`);
+      if ((await defect(port)) === 'defect-t') throw new Error('the teardown of defect-t failed');
+    },
+    { scope: 'worker' },
+  ],
+});
+`;
+const WORKER_FIXTURE_SPEC = `import { expect } from '@playwright/test';
+import { test } from './worker-fixture.ts';
+test('[ITEM-W-1] the worker fixture holds this job’s target @items', async ({ target }) => {
+  expect(target.port).toBe(process.env.REFERENCE_PORT);
+});
+test('[ITEM-W-1] a later check of the job gets the same value @items', async ({ target }) => {
+  expect(target.port).toBe(process.env.REFERENCE_PORT);
+});
+`;
+
+test('in one worker, a worker fixture is set up once per job, torn down before the next, and its teardown error is that job’s', async () => {
+  test.setTimeout(60_000);
+  const host = await startFakeHost();
+  await withSyntheticProject('sc-teeth-batch-fixtures-', async (cwd, dir) => {
+    writeFileSync(join(cwd, 'specs', 'worker-fixture.ts'), WORKER_FIXTURE);
+    writeFileSync(join(cwd, 'specs', 'worker-fixture.spec.ts'), WORKER_FIXTURE_SPEC);
+    const log = join(dir, 'fixture.log');
+    const job = (name: string) => ({ name, files: ['worker-fixture.spec.ts'], grep: grepForIds(['ITEM-W-1']), reference: { defect: name } });
+    const batch = await runBatch({
+      name: 'fixtures',
+      jobs: [job('defect-a'), job('defect-t'), job('defect-b')],
+      workers: 1,
+      checkTimeoutMs: 20_000,
+      timeoutMs: 50_000,
+      dir: join(dir, 'batch'),
+      env: { FIXTURE_LOG: log },
+      baseConfig: join(cwd, 'pw.config.ts'),
+      cwd,
+      startHost: async () => host,
+    });
+    // Every check passed: no job saw a fixture set up for another job's target.
+    for (const name of ['defect-a', 'defect-t', 'defect-b']) {
+      const checks = checksOf(batch.outcomes.get(name)?.report ?? {});
+      expect(checks.map((c) => c.status)).toEqual(['passed', 'passed']);
+    }
+    const lines = readFileSync(log, 'utf8').trim().split('\n').map((l) => l.split(' '));
+    const [a, t, b] = host.ports.map(String);
+    expect(lines.map(([what, port]) => `${what} ${port}`)).toEqual([`setup ${a}`, `teardown ${a}`, `setup ${t}`, `teardown ${t}`, `setup ${b}`, `teardown ${b}`]);
+    expect(new Set(lines.map(([, , pid]) => pid)).size).toBe(1);
+    const errors = (name: string) => (batch.outcomes.get(name)?.report?.errors ?? []).map((e) => e?.message);
+    expect(errors('defect-t')).toEqual(['the teardown of defect-t failed']);
+    expect(errors('defect-a')).toEqual([]);
+    expect(errors('defect-b')).toEqual([]);
+  }).finally(() => host.stop());
+});
+
 test('a batch past its hard limit is stopped: the defects it left unfinished are ERRORs, the finished keep their verdicts', async () => {
   test.setTimeout(90_000);
   const host = await startFakeHost();
