@@ -450,6 +450,8 @@ test('a defect run right after one that leaves state behind gets the same verdic
       workDir: dirs[dirs.push(mkdtempSync(join(tmpdir(), `sc-teeth-${name}-`))) - 1],
       // The order of the batch: the defect that leaves state behind first.
       previousSeconds: { 'delete-keeps-slot': 100, 'quota-ignored': 1 },
+      // The same property inputs in both runs: the quota model charges ITEM-LIMITS-2 on some sequences only.
+      seed: '24',
     });
   // The pids of the workers that served each job of the first batch (teeth/batch/shim.ts), read before the folders go.
   let served: string[] = [];
