@@ -114,7 +114,7 @@ export default defineConfig({
       name: `lane-${index}`,
       testDir: plan.wrapperDir,
       testMatch: jobs.flatMap((j) => filesOf(j).map((f) => new RegExp(`^${escapeRegExp(join(plan.wrapperDir, j.key, f))}$`))),
-      grep: jobs.length ? jobs.map(jobGrep) : [/$^/],
+      grep: jobs.map(jobGrep),
       // One worker per lane: its jobs run one after another in the worker that started it.
       workers: 1,
       metadata: {

@@ -40,6 +40,7 @@ export * from 'playwright/test';
 
 /** The file in the job's run folder that says a check of the job failed (BAIL). */
 const FAILED_MARK = 'teeth-failed';
+
 interface JobInfo {
   name: string;
   env: Record<string, string | null>;
@@ -81,12 +82,19 @@ function nextOrdinal(runDir: string | undefined): number {
   return served;
 }
 
+/** How long one fixture's teardown may take: one that hangs must not hold the next job (nor be charged to it). */
+const TEARDOWN_MS = 15_000;
+
 /** Tears down what the current job holds, last set up first; their errors go to the job's run folder. */
 async function closeJob(): Promise<void> {
   const errors: string[] = [];
   for (const h of [...held.values()].reverse()) {
     h.release();
-    const error = await h.ended;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<Error>((r) => {
+      timer = setTimeout(() => r(new Error(`a worker fixture's teardown did not end within ${TEARDOWN_MS / 1000} s`)), TEARDOWN_MS);
+    });
+    const error = await Promise.race([h.ended, late]).finally(() => clearTimeout(timer));
     if (error) errors.push(error instanceof Error ? error.message : String(error));
   }
   held.clear();
