@@ -23,7 +23,7 @@ import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import { escapeRegExp } from '../../catalog/ids.js';
 import { environment } from '../../settings/run-context.js';
 import { BAIL } from './bail.js';
-import { JOBS, KEEP_WORKER, WRAPPERS } from './metadata.js';
+import { KEEP_WORKER, WRAPPERS } from './metadata.js';
 
 export interface BatchJobPlan {
   /** The job's name (a defect, a mutant): its checks' project name in the job's report. */
@@ -33,7 +33,10 @@ export interface BatchJobPlan {
   /** Spec files, relative to the base config's test folder; none: every spec file. */
   files: string[];
   grep: string;
-  /** The environment of the job's checks (null: unset). */
+  /**
+   * The environment of the job's checks (null: unset). Read by the shim from this plan, never put in the
+   * config: Playwright copies a project's metadata into its report, and a remote job's settings hold secrets.
+   */
   env: Record<string, string | null>;
 }
 
@@ -118,7 +121,6 @@ export default defineConfig({
       // One worker per lane: its jobs run one after another in the worker that started it.
       workers: 1,
       metadata: {
-        [JOBS]: Object.fromEntries(jobs.map((j) => [j.key, { name: j.name, env: j.env }])),
         [WRAPPERS]: plan.wrapperDir,
         [KEEP_WORKER]: plan.keepWorker === true,
         [BAIL]: plan.bail === true,

@@ -4,8 +4,6 @@
  * the matrix loads the shim.
  */
 
-/** Project metadata key: the lane's jobs by wrapper folder, each `{ name, env }`. */
-export const JOBS = 'teethJobs';
 /** Project metadata key: the folder of the wrapper files (a check's job is its wrapper's folder in it). */
 export const WRAPPERS = 'teethWrappers';
 /** Project metadata key: true to keep the worker after a failed check. */

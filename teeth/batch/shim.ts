@@ -32,18 +32,25 @@
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { test as base, mergeTests as playwrightMergeTests, type TestInfo } from 'playwright/test';
-import { adoptEnv, handedOff, targetChanged } from '../../settings/run-context.js';
+import { adoptEnv, environment, handedOff, targetChanged } from '../../settings/run-context.js';
 import { BAIL, BAILED } from './bail.js';
-import { JOBS, KEEP_WORKER, TEARDOWN_ERRORS, WORKERS_FILE, WRAPPERS } from './metadata.js';
+import type { BatchPlan } from './config.js';
+import { KEEP_WORKER, TEARDOWN_ERRORS, WORKERS_FILE, WRAPPERS } from './metadata.js';
 
 export * from 'playwright/test';
 
 /** The file in the job's run folder that says a check of the job failed (BAIL). */
 const FAILED_MARK = 'teeth-failed';
 
-interface JobInfo {
-  name: string;
-  env: Record<string, string | null>;
+let plan: BatchPlan | undefined;
+/** The environment of a job, from the batch's plan (TEETH_BATCH_PLAN), read once per worker. */
+function jobEnv(key: string): Record<string, string | null> {
+  const file = environment.teethBatchPlan();
+  if (!file) throw new Error('teeth/batch/shim.ts: no batch plan (TEETH_BATCH_PLAN): run through teeth/batch/run-batch.ts');
+  plan ??= JSON.parse(readFileSync(file, 'utf8')) as BatchPlan;
+  const job = plan.jobs.find((j) => j.key === key);
+  if (!job) throw new Error(`teeth/batch/shim.ts: no job '${key}' in the batch's plan`);
+  return job.env;
 }
 
 const metadata = (info: TestInfo): Record<string, unknown> => (info.project.metadata ?? {}) as Record<string, unknown>;
@@ -108,11 +115,10 @@ async function enterJob(info: TestInfo): Promise<void> {
     await closeJob();
     // What the suite keeps per process of the previous job's target (its settings, health, pacing).
     targetChanged();
-    const job = (metadata(info)[JOBS] as Record<string, JobInfo> | undefined)?.[key];
-    if (!job) throw new Error(`teeth/batch/shim.ts: no job '${key}' in the project's metadata`);
+    const env = jobEnv(key);
     // The worker's own environment back, then the job's.
     adoptEnv(Object.fromEntries(original));
-    for (const [name, value] of Object.entries(adoptEnv(job.env))) if (!original.has(name)) original.set(name, value);
+    for (const [name, value] of Object.entries(adoptEnv(env))) if (!original.has(name)) original.set(name, value);
     const runDir = handedOff().runDir;
     current = { key, runDir, ordinal: nextOrdinal(runDir) };
   }
