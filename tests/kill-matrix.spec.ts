@@ -7,7 +7,7 @@ import { processAlive } from '../lib/process-alive.js';
 import { startHost } from '../teeth/batch/host.js';
 import { runBatch } from '../teeth/batch/run-batch.js';
 import { WORKERS_FILE } from '../teeth/batch/metadata.js';
-import { allFinished, jobReport, projectSeconds } from '../teeth/batch/split.js';
+import { allFinished, jobReport, jobSeconds } from '../teeth/batch/split.js';
 import { evasionVerdict, readGate } from '../teeth/evasions.js';
 import { runMatrix } from '../teeth/matrix.js';
 import { checksOf, type PlaywrightReport, type ResultStatus } from '../teeth/playwright-report.js';
@@ -140,8 +140,8 @@ test.describe('a batch report cut per job', () => {
   });
 
   test('a job’s seconds run from its first check’s start to its last check’s end; a check never run leaves it unfinished', () => {
-    expect(projectSeconds(jobReport(report, 'j0000', 'd1'))).toBe(1);
-    expect(projectSeconds(jobReport(report, 'j0001', 'd2'))).toBe(0.5);
+    expect(jobSeconds(jobReport(report, 'j0000', 'd1'))).toBe(1);
+    expect(jobSeconds(jobReport(report, 'j0001', 'd2'))).toBe(0.5);
     expect(allFinished(jobReport(report, 'j0000', 'd1'))).toBe(true);
     expect(allFinished(jobReport(report, 'j0001', 'd2'))).toBe(false);
   });

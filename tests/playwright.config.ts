@@ -9,8 +9,8 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   fullyParallel: true,
-  // Two, one per core. Three kept both cores busy throughout and ended 0.4 min sooner (6.3 min), but the kill
-  // matrix then took 5.5 min of its 6 min deadline, where two give it 4.6.
+  // Two, one per core: npm test took 5.1–5.5 min, the kill matrix 2.7 min of its 4 min deadline. (With a worker per
+  // defect, three workers ended 0.4 min sooner but left the matrix 5.5 of its then 6 min.)
   workers: 2,
   timeout: 120_000,
   forbidOnly: !!process.env.CI,

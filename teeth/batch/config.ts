@@ -6,7 +6,7 @@
  *  - no webServer: each job's reference is already listening (reference/teeth-host.ts)
  *    and its port reaches the job's checks through the job's environment
  *    (teeth/batch/shim.ts, mapped in for `@playwright/test` by the plan's tsconfig);
- *  - a lane is one worker that runs its jobs one after another (lanes.ts): a job is a
+ *  - a lane is one worker that runs its jobs one after another (order.ts laneOrder): a job is a
  *    folder of wrapper files, one per spec file of the job, each importing its spec file
  *    under a query of the job's own (`…/items/create.spec.ts?teeth=j007`), so the spec's
  *    checks are registered again, as the job's, in the file the lane runs. A worker
@@ -17,7 +17,7 @@
  * The plan is a JSON file named by TEETH_BATCH_PLAN.
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import { escapeRegExp } from '../../catalog/ids.js';
@@ -69,11 +69,10 @@ const testDir = absolute(base.testDir ?? '.') as string;
 
 /** Playwright's default test files: what a job with no files named runs. */
 const SPEC_FILE = /\.(spec|test)\.[cm]?[jt]sx?$/;
-function everySpecFile(dir: string, prefix = ''): string[] {
-  return readdirSync(join(dir, prefix), { withFileTypes: true })
-    .flatMap((e) => (e.isDirectory() ? (e.name === 'node_modules' ? [] : everySpecFile(dir, join(prefix, e.name))) : SPEC_FILE.test(e.name) ? [join(prefix, e.name)] : []))
+const everySpecFile = (dir: string): string[] =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => SPEC_FILE.test(f) && !f.split(sep).includes('node_modules'))
     .sort();
-}
 const allSpecFiles = plan.jobs.some((j) => j.files.length === 0) ? everySpecFile(testDir) : [];
 const filesOf = (job: BatchJobPlan): string[] => (job.files.length ? job.files : allSpecFiles);
 

@@ -1,8 +1,8 @@
 /**
- * The order in which the defect batch hands its jobs to Playwright (which starts them in
- * this order as its workers free up).
+ * The order of the defect batch's jobs, and the lanes they are dealt to (each lane one
+ * worker that runs its jobs in that order).
  *
- * Most defects cost CPU (a worker's start, their checks); a few mostly wait (a check that
+ * Most defects cost CPU (their checks); a few mostly wait (a check that
  * waits out a ten-second timer: a revocation, a notification that must not come). Longest
  * first put those waiters in every slot at the start and left both cores idle for the first
  * twenty seconds; last, one of them ends the run alone. So the waiters are spread over the
@@ -14,8 +14,8 @@
 export const WAITER_SECONDS = 5;
 /** The share of the other jobs' expected time over which the waiters are spread. */
 const SPREAD_SHARE = 0.5;
-/** What a job costs beyond its checks' seconds: its worker's start. */
-const START_SECONDS = 1;
+/** What a job costs beyond its checks' seconds: in its lane, its spec files evaluated again and its fixtures set up. */
+const JOB_SECONDS = 0.3;
 
 /**
  * The jobs in start order: the waiters (longest first) spread through the others (longest
@@ -27,7 +27,7 @@ export function startOrder<T>(jobs: readonly T[], expected: (job: T) => number):
   const waiters = byLength.filter((j) => expected(j) >= WAITER_SECONDS);
   const others = byLength.filter((j) => expected(j) < WAITER_SECONDS);
   if (waiters.length === 0 || others.length === 0) return byLength;
-  const othersTime = others.reduce((sum, j) => sum + expected(j) + START_SECONDS, 0);
+  const othersTime = others.reduce((sum, j) => sum + expected(j) + JOB_SECONDS, 0);
   const step = (othersTime * SPREAD_SHARE) / waiters.length;
   const order: T[] = [];
   let sinceWaiter = step; // the first waiter goes first
@@ -38,14 +38,11 @@ export function startOrder<T>(jobs: readonly T[], expected: (job: T) => number):
       sinceWaiter = 0;
     }
     order.push(job);
-    sinceWaiter += expected(job) + START_SECONDS;
+    sinceWaiter += expected(job) + JOB_SECONDS;
   }
   order.push(...waiters.slice(w));
   return order;
 }
-
-/** What a job costs in its lane beyond its checks' seconds: its spec files loaded again, its fixtures set up. */
-const SWITCH_SECONDS = 0.3;
 
 /**
  * The jobs dealt to `count` lanes (one worker each, running its jobs in order): in start
@@ -57,7 +54,7 @@ export function laneOrder<T>(jobs: readonly T[], count: number, expected: (job: 
   for (const job of startOrder(jobs, expected)) {
     const lane = lanes.reduce((a, b) => (b.seconds < a.seconds ? b : a));
     lane.jobs.push(job);
-    lane.seconds += expected(job) + SWITCH_SECONDS;
+    lane.seconds += expected(job) + JOB_SECONDS;
   }
   return lanes.map((l) => l.jobs).filter((l) => l.length > 0);
 }

@@ -25,7 +25,7 @@ import type { BatchJobPlan, BatchPlan } from './config.js';
 import { type ReferenceHost, type ReferenceSpec, startHost } from './host.js';
 import { laneOrder } from './order.js';
 import { TEARDOWN_ERRORS } from './metadata.js';
-import { allFinished, jobReport, projectSeconds } from './split.js';
+import { allFinished, jobReport, jobSeconds } from './split.js';
 import { HAND_OFF } from '../../settings/run-context.js';
 
 export interface BatchJob {
@@ -123,6 +123,8 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
   if (options.jobs.length === 0) return { outcomes, seconds: 0, logPath, dir: options.dir };
   const host = await (options.startHost ?? startHost)(join(options.dir, 'references.log'));
   try {
+    // A run folder per job, as global setup makes one per run: account leases and target health stay the job's own.
+    const runDirOf = (index: number): string => join(options.dir, `run-${index}`);
     const planned: BatchJobPlan[] = [];
     const keyOf = new Map<BatchJob, string>();
     // The lanes first: a job's key (its wrapper folder) sorts in its lane's order.
@@ -131,8 +133,7 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
     for (const lane of lanes) for (const job of lane) keyOf.set(job, `j${String(next++).padStart(4, '0')}`);
     for (const [index, job] of options.jobs.entries()) {
       const port = await host.start(job.reference);
-      // A run folder per job, as global setup makes one per run: account leases and target health stay the job's own.
-      const runDir = join(options.dir, `run-${index}`);
+      const runDir = runDirOf(index);
       mkdirSync(join(runDir, 'locks'), { recursive: true });
       planned.push({
         name: job.name,
@@ -180,7 +181,7 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
       timeoutMs: options.timeoutMs,
       signal: options.signal,
     });
-    for (const [index, job] of planned.entries()) outcomes.set(job.name, jobOutcome(outcome, job, join(options.dir, `run-${index}`), options.dir));
+    for (const [index, job] of planned.entries()) outcomes.set(job.name, jobOutcome(outcome, job, runDirOf(index), options.dir));
     return { outcomes, seconds: outcome.seconds, logPath, dir: options.dir };
   } finally {
     await host.stop();
@@ -203,7 +204,7 @@ function jobOutcome(batch: RunOutcome, job: BatchJobPlan, runDir: string, dir: s
     report: readReport(join(jobDir, 'playwright.json')).report,
     timedOut: unfinished && batch.timedOut,
     aborted: unfinished && batch.aborted,
-    seconds: projectSeconds(report),
+    seconds: jobSeconds(report),
   };
 }
 

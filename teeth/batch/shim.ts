@@ -162,6 +162,7 @@ function perJobFixture(fn: FixtureFn): FixtureFn {
   let wrapped = perJob.get(fn);
   if (!wrapped) {
     const w: FixtureFn = async (deps, use, info) => {
+      // teethJob (auto) has usually entered the job already; the order of auto fixtures is Playwright's, so each checks.
       await enterJob(info);
       await use(await heldValue(fn, deps, info));
     };

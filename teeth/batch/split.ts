@@ -44,7 +44,7 @@ export function jobReport(report: PlaywrightReport, key: string, name: string, e
 }
 
 /** Seconds from the job's first check's start to its last check's end (0 when none ran). */
-export function projectSeconds(report: PlaywrightReport): number {
+export function jobSeconds(report: PlaywrightReport): number {
   let first = Number.POSITIVE_INFINITY;
   let last = 0;
   const walk = (suite: ReportSuite): void => {

@@ -6,7 +6,7 @@
  * A complete run of every default file replaces the record. A complete run of some of
  * them replaces exactly those files' mutants, and keeps every other file's from the run
  * that recorded it: after changing one file, its run (a few minutes) is enough, not the
- * whole default run (about 20 minutes of both cores). A sample, or a run its time limit
+ * whole default run (about 8 minutes of both cores). A sample, or a run its time limit
  * cut short, is refused: a mutant missing from it may still exist. Pure.
  */
 import { type AccountedRun, fileOfKey, type RunMutant } from './survivors.js';
