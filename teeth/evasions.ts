@@ -13,8 +13,8 @@ import { runError } from './verdicts.js';
 
 export type GateState = 'PASSED' | 'FAILED' | 'INCOMPLETE' | 'BROKEN';
 
-/** OK: FAILED or INCOMPLETE. PASSED / BROKEN: the gate said so. ERROR: the run left no gate to read. */
-export type EvasionVerdict = 'OK' | 'PASSED' | 'BROKEN' | 'ERROR';
+/** OK: FAILED or INCOMPLETE. PASSED / BROKEN: the gate said so. ERROR: the run left no gate to read. NOT-RUN: never started. */
+export type EvasionVerdict = 'OK' | 'PASSED' | 'BROKEN' | 'ERROR' | 'NOT-RUN';
 
 export interface EvasionResult {
   verdict: EvasionVerdict;
@@ -56,6 +56,7 @@ export function readGate(report: unknown): Pick<EvasionResult, 'gate' | 'judged'
 
 /** The verdict on one evasion's run, from its outcome and the conformance.json in `dir`. */
 export function evasionVerdict(outcome: RunOutcome, dir: string, limitSeconds?: number): EvasionResult {
+  if (outcome.notStarted) return { verdict: 'NOT-RUN', exitCode: null, detail: runError(outcome) };
   // The run's own JSON report is not needed here: only a hang or an interruption makes its exit code meaningless.
   const error = outcome.timedOut || outcome.aborted ? runError(outcome, limitSeconds) : undefined;
   const file = join(dir, 'conformance.json');

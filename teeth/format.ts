@@ -32,8 +32,24 @@ function defectsLine(result: MatrixResult): string {
   return `defect batch: ${ran} defect run(s), ${result.workers} at a time, wall ${result.defectsWallSeconds.toFixed(1)} s = ${per.toFixed(2)} s per defect`;
 }
 
-export function formatMatrix(result: MatrixResult): string {
+/** Every run of the matrix: defects, whole-suite runs, evasions and real-service runs. */
+const allRuns = (result: MatrixResult): { verdict: string }[] => [...result.defects, ...result.suites, ...result.evasions, ...result.realService];
+
+/**
+ * The one line a stopped matrix prints (among its problems) instead of a row for each run it never started: why it
+ * stopped, and how many of its runs began.
+ */
+export function stoppedLine(result: MatrixResult, why: string): string {
+  const runs = allRuns(result);
+  const started = runs.filter((r) => r.verdict !== 'NOT-RUN').length;
+  return `${why}: ${started} of ${runs.length} runs began, ${runs.length - started} never started (not listed)`;
+}
+
+export function formatMatrix(whole: MatrixResult): string {
   const out: string[] = [];
+  // A run never started says nothing of the suite: the tables show the runs that began; `problems` counts the rest.
+  const began = <T extends { verdict: string }>(rows: T[]): T[] => rows.filter((r) => r.verdict !== 'NOT-RUN');
+  const result: MatrixResult = { ...whole, defects: began(whole.defects), suites: began(whole.suites), evasions: began(whole.evasions), realService: began(whole.realService) };
   if (result.defects.length > 0) {
     const rows = result.defects.map((d) => [
       d.name + (d.unknownIds.length ? ' (!)' : ''),
@@ -43,8 +59,8 @@ export function formatMatrix(result: MatrixResult): string {
       d.seconds.toFixed(1),
     ]);
     out.push(table(['defect', 'group', 'verdict', 'killed by / why not', 's'], rows));
-    out.push('', `score: ${score(result)} killed`, `blame precision: ${precision(result)}`);
-  } else if (result.suites.length + result.evasions.length + result.realService.length === 0) {
+    out.push('', `score: ${score(whole)} killed`, `blame precision: ${precision(result)}`);
+  } else if (allRuns(whole).length === 0) {
     out.push('no defects declared or selected');
   }
   const unknown = result.defects.filter((d) => d.unknownIds.length > 0);

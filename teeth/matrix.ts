@@ -24,6 +24,7 @@ import { type Listing, listChecks } from './list-checks.js';
 import { CONFORMANCE_CONFIG, ROOT } from './paths.js';
 import { type TeethCheck, checksOf } from './playwright-report.js';
 import { runPool } from './pool.js';
+import { suiteLimitMs } from './timings.js';
 import { REAL_SERVICE_VARIANTS, realServiceVerdict } from './real-service.js';
 import { type RunOutcome, runPlaywright } from './run-playwright.js';
 import { blamePrecision, confirmKill, filesCiting, defectVerdict, suiteVerdict } from './verdicts.js';
@@ -33,7 +34,7 @@ type SuiteJob =
   | { kind: 'suite'; name: string; env: Record<string, string> }
   | { kind: 'evasion'; name: string; info: EvasionPlan; env: Record<string, string>; args: string[] };
 
-const notRun = (name: string): RunOutcome => ({ name, exitCode: null, timedOut: false, aborted: true, seconds: 0, logPath: '', logTail: '' });
+const notRun = (name: string): RunOutcome => ({ name, exitCode: null, timedOut: false, aborted: true, notStarted: true, seconds: 0, logPath: '', logTail: '' });
 
 export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
   const started = Date.now();
@@ -171,7 +172,7 @@ export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
   const workersPerRun = options.jobs >= 2 ? '1' : '2';
   const runSuite = async (s: SuiteJob): Promise<void> => {
     const dir = join(options.workDir, `${s.kind}-${s.name}`);
-    const limit = options.suiteTimeoutMs;
+    const limit = suiteLimitMs(options.suiteTimeoutMs, options.previousSeconds?.[`suite:${s.name}`]);
     if (s.kind === 'evasion' && s.info.withDefectBreaks?.length) s.args = selection(s.info.withDefectBreaks, await listing());
     const outcome = options.signal?.aborted
       ? notRun(s.name)

@@ -21,7 +21,7 @@ export const REAL_SERVICE_VARIANTS = ['seeded-accounts', 'large-limits'];
  * HIDDEN: nothing charged and every rule it breaks was judged passed (or left unmentioned): the run would PASS with the defect.
  * NO-CHECK: no check of the run cites its rules. ERROR: the run gave no verdict.
  */
-export type RealServiceVerdict = 'KILLED' | 'UNJUDGED' | 'HIDDEN' | 'NO-CHECK' | 'ERROR';
+export type RealServiceVerdict = 'KILLED' | 'UNJUDGED' | 'HIDDEN' | 'NO-CHECK' | 'ERROR' | 'NOT-RUN';
 
 export interface RealServiceResult {
   verdict: RealServiceVerdict;
@@ -36,7 +36,7 @@ export interface RealServiceResult {
 export function realServiceVerdict(breaks: readonly string[], outcome: RunOutcome, limitSeconds?: number): RealServiceResult {
   const empty = { killers: [], unjudged: {}, passed: [] };
   const error = runError(outcome, limitSeconds);
-  if (error || !outcome.report) return { verdict: 'ERROR', ...empty, detail: error };
+  if (error || !outcome.report) return { verdict: outcome.notStarted ? 'NOT-RUN' : 'ERROR', ...empty, detail: error };
   const checks = checksOf(outcome.report);
   const killers = checks.filter((c) => c.charged.some((id) => breaks.includes(id))).map((c) => c.key);
   const relevant = checks.filter((c) => cites(c, breaks));

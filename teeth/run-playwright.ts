@@ -43,6 +43,8 @@ export interface RunOutcome {
   timedOut: boolean;
   /** Stopped through `signal` (deadline or Ctrl-C of the caller). */
   aborted: boolean;
+  /** Stopped before it began: no check of it ever started (the matrix's bound or Ctrl-C came first). Never a verdict. */
+  notStarted?: boolean;
   seconds: number;
   report?: PlaywrightReport;
   /** Why there is no report (missing or unreadable), when there is none. */

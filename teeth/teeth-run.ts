@@ -11,7 +11,7 @@ import { REQUIREMENTS } from '../catalog/index.js';
 import { DEFECTS, type DefectInfo } from '../reference/defects/index.js';
 import { EVASIONS, type EvasionInfo } from '../reference/evasions.js';
 import { VARIANTS } from '../reference/variants.js';
-import { formatMatrix, score } from './format.js';
+import { formatMatrix, score, stoppedLine } from './format.js';
 import { runMatrix } from './matrix.js';
 import type { MatrixResult } from './matrix-result.js';
 import { ROOT } from './paths.js';
@@ -98,7 +98,8 @@ export async function runTeeth(sel: TeethSelection): Promise<TeethRun> {
       signal,
       onProgress: sel.onProgress,
     });
-    if (deadline.signal.aborted) result.problems.push(`overall deadline of ${sel.deadlineS} s reached: some runs were cut or not run`);
+    if (deadline.signal.aborted) result.problems.push(stoppedLine(result, `stopped at its bound of ${sel.deadlineS} s (a hang guard)`));
+    else if (sel.signal?.aborted) result.problems.push(stoppedLine(result, 'stopped (Ctrl-C)'));
     mkdirSync(dirname(outFile), { recursive: true });
     writeFileSync(outFile, `${JSON.stringify({ generatedAt: new Date().toISOString(), score: score(result), ...result }, null, 2)}\n`);
     const keep = sel.keep || !result.ok;

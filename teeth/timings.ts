@@ -49,3 +49,26 @@ export function recordTimings(matrix: TimedMatrix): void {
   const kept: TimedMatrix = { defects: round(matrix.defects), suites: round(matrix.suites), evasions: round(matrix.evasions) };
   writeFileSync(TIMINGS_FILE, `${JSON.stringify(kept, null, 1)}\n`);
 }
+
+/** How many times the recorded seconds a run may take before it counts as a hang (a slower or busier machine is no hang). */
+export const HANG_FACTOR = 5;
+
+/**
+ * A hang guard for a whole matrix, from the seconds its runs took last time: the defect batch's lanes and the
+ * whole-suite runs, each at its parallelism, added as if they ran one after the other, times HANG_FACTOR, and never
+ * under `floorS`. A machine several times slower stays inside it; a hang does not (each run also has its own limit).
+ */
+export function hangBoundSeconds(previous: Record<string, number>, parallel: { workers: number; jobs: number }, floorS = 600): number {
+  let defects = 0;
+  let suites = 0;
+  for (const [name, seconds] of Object.entries(previous)) {
+    if (name.startsWith('suite:')) suites += seconds;
+    else defects += seconds;
+  }
+  const expected = defects / Math.max(1, parallel.workers) + suites / Math.max(1, parallel.jobs);
+  return Math.max(floorS, Math.ceil(HANG_FACTOR * expected));
+}
+
+/** A whole-suite run's own limit: the configured one, or HANG_FACTOR times its seconds last time when that is longer. */
+export const suiteLimitMs = (configuredMs: number, previousSeconds: number | undefined): number =>
+  Math.max(configuredMs, HANG_FACTOR * 1000 * (previousSeconds ?? 0));

@@ -11,8 +11,9 @@ import type { RunOutcome } from './run-playwright.js';
  * OVERCHARGED: failures were charged to rules it breaks, and also to others (`extra`): the report would blame rules the server keeps.
  * MISCHARGED: failures were charged, but none to a rule it breaks.
  * UNCONFIRMED: it failed, but the failing check does not pass on the clean reference either.
+ * NOT-RUN: the matrix stopped (its bound, Ctrl-C) before any check of it started: no verdict, and the matrix is not proven.
  */
-export type DefectVerdict = 'KILLED' | 'OVERCHARGED' | 'SURVIVED' | 'NO-CHECK' | 'MISCHARGED' | 'UNCONFIRMED' | 'ERROR';
+export type DefectVerdict = 'KILLED' | 'OVERCHARGED' | 'SURVIVED' | 'NO-CHECK' | 'MISCHARGED' | 'UNCONFIRMED' | 'ERROR' | 'NOT-RUN';
 
 export interface Counts {
   total: number;
@@ -51,8 +52,15 @@ export const cites = (check: Pick<TeethCheck, 'ids'>, ids: readonly string[]): b
 export const filesCiting = (checks: readonly Pick<TeethCheck, 'ids' | 'file'>[], ids: readonly string[]): string[] =>
   [...new Set(checks.filter((c) => cites(c, ids)).map((c) => c.file))].sort();
 
+/**
+ * The detail of a run the matrix stopped before it began (its bound, or Ctrl-C): a row the text leaves out of its
+ * tables, counted in one line instead (teeth-run.ts), for it says nothing of the suite.
+ */
+export const NOT_STARTED = 'not started: the matrix stopped first';
+
 /** Why a run gave no usable report, or undefined when it did. */
 export function runError(outcome: RunOutcome, limitSeconds?: number): string | undefined {
+  if (outcome.notStarted) return NOT_STARTED;
   if (outcome.timedOut) return `hung: no result within ${limitSeconds ?? Math.round(outcome.seconds)} s (process stopped)`;
   if (outcome.aborted) return 'interrupted before the end (deadline or Ctrl-C)';
   if (!outcome.report) return `${outcome.reportError ?? 'no report'} (exit ${outcome.exitCode})\n${outcome.logTail}`;
@@ -69,6 +77,7 @@ export function runError(outcome: RunOutcome, limitSeconds?: number): string | u
 export function defectVerdict(breaks: readonly string[], outcome: RunOutcome, limitSeconds?: number): DefectVerdictResult {
   const none: Counts = { total: 0, passed: 0, failed: 0, skipped: 0 };
   const error = runError(outcome, limitSeconds);
+  if (outcome.notStarted) return { verdict: 'NOT-RUN', killers: [], relevant: none, charged: [], extra: [], detail: error };
   if (error || !outcome.report) return { verdict: 'ERROR', killers: [], relevant: none, charged: [], extra: [], detail: error };
   const checks = checksOf(outcome.report);
   const relevant = checks.filter((c) => cites(c, breaks));
@@ -122,8 +131,8 @@ export function confirmKill(result: DefectVerdictResult, clean: readonly TeethCh
   return { ...result, killers: [...confirmed, ...result.killers.filter((k) => !confirmed.includes(k))] };
 }
 
-/** PASS: every check passed or was skipped as not exercised. */
-export type SuiteVerdict = 'PASS' | 'FALSE-FAILURE' | 'ERROR';
+/** PASS: every check passed or was skipped as not exercised. NOT-RUN: stopped before it began (as a defect's). */
+export type SuiteVerdict = 'PASS' | 'FALSE-FAILURE' | 'ERROR' | 'NOT-RUN';
 
 export interface SuiteVerdictResult {
   verdict: SuiteVerdict;
@@ -141,7 +150,7 @@ export const NOT_EXERCISED = 'not exercised:';
 export function suiteVerdict(outcome: RunOutcome, limitSeconds?: number): SuiteVerdictResult & { checks: TeethCheck[] } {
   const empty = { counts: { total: 0, passed: 0, failed: 0, skipped: 0 }, failures: [], unexplainedSkips: [], checks: [] };
   const error = runError(outcome, limitSeconds);
-  if (error || !outcome.report) return { verdict: 'ERROR', ...empty, detail: error };
+  if (error || !outcome.report) return { verdict: outcome.notStarted ? 'NOT-RUN' : 'ERROR', ...empty, detail: error };
   const checks = checksOf(outcome.report);
   const failures = checks
     .filter((c) => isFailed(c) || c.status === 'interrupted' || c.failedRules.length > 0)

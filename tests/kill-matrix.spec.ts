@@ -13,10 +13,13 @@ import { runMatrix } from '../teeth/matrix.js';
 import { checksOf, type PlaywrightReport, type ResultStatus } from '../teeth/playwright-report.js';
 import { realServiceVerdict } from '../teeth/real-service.js';
 import { runPlaywright } from '../teeth/run-playwright.js';
-import { runTeeth } from '../teeth/teeth-run.js';
+import { DEFAULT_OUT, runTeeth } from '../teeth/teeth-run.js';
+import { hangBoundSeconds, previousSeconds } from '../teeth/timings.js';
+import { formatMatrix, stoppedLine } from '../teeth/format.js';
+import type { DefectRow, MatrixResult } from '../teeth/matrix-result.js';
 import { fakeOutcome, fakeReport } from '../teeth/testing/reports.js';
 import { startFakeHost, writeSyntheticProject } from '../teeth/testing/synthetic-project.js';
-import { blamePrecision, confirmKill, defectVerdict } from '../teeth/verdicts.js';
+import { blamePrecision, confirmKill, defectVerdict, NOT_STARTED } from '../teeth/verdicts.js';
 
 /**
  * The kill matrix (docs/TEETH.md): its verdicts on hand-made reports, its machinery
@@ -391,6 +394,56 @@ test('a batch past its hard limit is stopped: the defects it left unfinished are
   }).finally(() => host.stop());
 });
 
+test('a batch stopped through its signal: the job it was running is interrupted (ERROR), the jobs its lane never reached are NOT-RUN', async () => {
+  test.setTimeout(90_000);
+  const host = await startFakeHost();
+  await withSyntheticProject('sc-teeth-batch-stop-', async (cwd, dir) => {
+    const job = (name: string, id: string) => ({ name, files: ['fake.spec.ts'], grep: grepForIds([id]), reference: { defect: name } });
+    const stop = new AbortController();
+    // defect-c's check hangs 55 s: one lane, so defect-a waits behind it until the signal stops the batch.
+    const timer = setTimeout(() => stop.abort(), 8_000);
+    const batch = await runBatch({
+      name: 'stop',
+      jobs: [job('defect-c', 'ITEM-C-1'), job('defect-a', 'ITEM-A-1')],
+      workers: 1,
+      expectedSeconds: (j) => (j.name === 'defect-c' ? 100 : 1),
+      checkTimeoutMs: 60_000,
+      timeoutMs: 60_000,
+      dir,
+      baseConfig: join(cwd, 'pw.config.ts'),
+      cwd,
+      signal: stop.signal,
+      startHost: async () => host,
+    }).finally(() => clearTimeout(timer));
+    const verdict = (name: string, id: string) => defectVerdict([id], batch.outcomes.get(name) ?? fakeOutcome(undefined), 60);
+    expect(verdict('defect-c', 'ITEM-C-1')).toMatchObject({ verdict: 'ERROR', detail: 'interrupted before the end (deadline or Ctrl-C)' });
+    expect(verdict('defect-a', 'ITEM-A-1')).toMatchObject({ verdict: 'NOT-RUN', detail: NOT_STARTED });
+  }).finally(() => host.stop());
+});
+
+test('a stopped matrix prints no row for a run it never started, and says in one line how many began', () => {
+  const row = (name: string, verdict: DefectRow['verdict']): DefectRow => ({
+    ...{ name, group: 'items', description: 'd', breaks: ['ITEM-A-1'], unknownIds: [], verdict, killers: [] },
+    ...{ relevant: { total: 0, passed: 0, failed: 0, skipped: 0 }, charged: [], extra: [], seconds: 1 },
+  });
+  const result: MatrixResult = {
+    ...{ defects: [row('ran-and-killed', 'KILLED'), row('never-started-1', 'NOT-RUN'), row('never-started-2', 'NOT-RUN')], suites: [], evasions: [], realService: [] },
+    ...{ problems: [], jobs: 2, workers: 6, wallSeconds: 9, defectsWallSeconds: 9, killed: 1, precision: { inside: 0, charged: 0, ratio: 1 }, ok: false },
+  };
+  result.problems.push(stoppedLine(result, 'stopped at its bound of 600 s (a hang guard)'));
+  const text = formatMatrix(result);
+  expect(text).not.toContain('never-started');
+  expect(text).toContain('stopped at its bound of 600 s (a hang guard): 1 of 3 runs began, 2 never started (not listed)');
+  expect(text).toContain('score: 1/3 = 33.3% killed');
+  expect(text).toContain('TEETH NOT PROVEN');
+});
+
+test('the matrix bound is a hang guard: five times the recorded seconds at their parallelism, ten minutes at least', () => {
+  expect(hangBoundSeconds({}, { workers: 6, jobs: 2 })).toBe(600);
+  // 600 s of defects over 6 lanes and 400 s of whole-suite runs two at a time: 5 × (100 + 200).
+  expect(hangBoundSeconds({ a: 300, b: 300, 'suite:clean': 100, 'suite:refuse-429': 300 }, { workers: 6, jobs: 2 })).toBe(1500);
+});
+
 test('the last resort kills a hung run with every process it started, web server included', async () => {
   test.setTimeout(60_000);
   await withSyntheticProject('sc-teeth-kill-', async (cwd, dir) => {
@@ -475,19 +528,21 @@ test('a defect run right after one that leaves state behind gets the same verdic
 test('every declared defect is killed, every allowed variant passes the whole suite, every evasion ends FAILED or INCOMPLETE', { tag: '@matrix' }, async () => {
   // The defects in one batch (about 40 s on 2 cores, six lanes, several defects per worker) beside the
   // whole-suite runs two at a time (the clean reference, the variants together, each evasion: the 429 evasion mostly
-  // waits out Retry-After, about 105 s): about 2.2 min on this 2-core machine alone. In npm test it starts first (its
-  // own project) and shares the two cores with every other test: 2.7 min measured. The deadline (4 min, down from
-  // 6.5) holds npm test near its budget with room for a slower machine, and to print and fail cleanly before the
-  // test's limit.
-  test.setTimeout(5 * 60_000);
+  // waits out Retry-After, about 105 s): about 2.2 min on this 2-core machine alone, 2.7 min in npm test. Its bound is a
+  // hang guard, not a timer: five times what the runs took last time (teeth/timings.ts hangBoundSeconds, 10 min at
+  // least), so a machine several times slower, or one running a conformance run beside it, still ends; each run also has
+  // its own limit (a check's, a whole-suite run's). A fixed 4 min cut the matrix on a fresh machine a little slower.
+  const jobs = 2;
+  const boundS = hangBoundSeconds(previousSeconds(DEFAULT_OUT), { workers: 3 * jobs, jobs });
+  test.setTimeout((boundS + 120) * 1000);
   const run = await runTeeth({
     clean: true,
     // TEETH_VARIANTS=each: one whole-suite run per variant (as `npm run kill-matrix` does), longer.
     variantsTogether: process.env.TEETH_VARIANTS !== 'each',
     // TEETH_REAL_SERVICE=1: every defect in the real service's configuration too (about 1.5 min more).
     realService: process.env.TEETH_REAL_SERVICE === '1' ? 'all' : undefined,
-    jobs: 2,
-    deadlineS: 4 * 60,
+    jobs,
+    deadlineS: boundS,
     onProgress: (line) => console.log(line),
   });
   console.log(run.text);

@@ -25,7 +25,7 @@ import type { BatchJobPlan, BatchPlan } from './config.js';
 import { type ReferenceHost, type ReferenceSpec, startHost } from './host.js';
 import { laneOrder } from './order.js';
 import { TEARDOWN_ERRORS } from './metadata.js';
-import { allFinished, jobReport, jobSeconds } from './split.js';
+import { allFinished, anyStarted, jobReport, jobSeconds } from './split.js';
 import { HAND_OFF } from '../../settings/run-context.js';
 
 export interface BatchJob {
@@ -204,6 +204,8 @@ function jobOutcome(batch: RunOutcome, job: BatchJobPlan, runDir: string, dir: s
     report: readReport(join(jobDir, 'playwright.json')).report,
     timedOut: unfinished && batch.timedOut,
     aborted: unfinished && batch.aborted,
+    // Stopped through the caller's signal before its first check: the job was never run (its lane had not reached it).
+    notStarted: unfinished && batch.aborted && !anyStarted(report),
     seconds: jobSeconds(report),
   };
 }

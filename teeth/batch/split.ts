@@ -76,3 +76,10 @@ export function allFinished(report: PlaywrightReport): boolean {
   for (const s of report.suites ?? []) walk(s);
   return finished;
 }
+
+/** True when some test of the report has a result: the job began before the batch was stopped. */
+export function anyStarted(report: PlaywrightReport): boolean {
+  const walk = (suite: ReportSuite): boolean =>
+    (suite.specs ?? []).some((spec) => (spec.tests ?? []).some((test) => (test.results ?? []).length > 0)) || (suite.suites ?? []).some(walk);
+  return (report.suites ?? []).some(walk);
+}
