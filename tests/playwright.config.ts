@@ -9,8 +9,8 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   fullyParallel: true,
-  // Two, one per core: npm test took 5.1–5.5 min, the kill matrix 2.7 min of its 4 min deadline. (With a worker per
-  // defect, three workers ended 0.4 min sooner but left the matrix 5.5 of its then 6 min.)
+  // Two, one per core: npm test took 5.1–5.5 min, the kill matrix 2.7 min of it (its bound is a hang guard, ten minutes
+  // at least: tests/kill-matrix.spec.ts). (With a worker per defect, three workers ended 0.4 min sooner.)
   workers: 2,
   timeout: 120_000,
   forbidOnly: !!process.env.CI,
