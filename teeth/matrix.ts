@@ -26,15 +26,13 @@ import { type TeethCheck, checksOf } from './playwright-report.js';
 import { runPool } from './pool.js';
 import { suiteLimitMs } from './timings.js';
 import { REAL_SERVICE_VARIANTS, realServiceVerdict } from './real-service.js';
-import { type RunOutcome, runPlaywright } from './run-playwright.js';
+import { notStarted as notRun, type RunOutcome, runPlaywright } from './run-playwright.js';
 import { blamePrecision, confirmKill, filesCiting, defectVerdict, suiteVerdict } from './verdicts.js';
 import { ALL_VARIANTS, type DefectRow, type EvasionPlan, type EvasionRow, type MatrixOptions, type MatrixResult, type RealServiceRow, type SuiteRow } from './matrix-result.js';
 
 type SuiteJob =
   | { kind: 'suite'; name: string; env: Record<string, string> }
   | { kind: 'evasion'; name: string; info: EvasionPlan; env: Record<string, string>; args: string[] };
-
-const notRun = (name: string): RunOutcome => ({ name, exitCode: null, timedOut: false, aborted: true, notStarted: true, seconds: 0, logPath: '', logTail: '' });
 
 export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
   const started = Date.now();

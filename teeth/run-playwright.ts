@@ -54,6 +54,9 @@ export interface RunOutcome {
   logTail: string;
 }
 
+/** The outcome of a run stopped before it began (the caller's bound or Ctrl-C came first). */
+export const notStarted = (name: string): RunOutcome => ({ name, exitCode: null, timedOut: false, aborted: true, notStarted: true, seconds: 0, logPath: '', logTail: '' });
+
 /**
  * Variables that would make the child something other than a clean conformance run
  * against the embedded reference: a target the user set (SC_BASE_URL…), the parent's
