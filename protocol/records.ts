@@ -2,7 +2,7 @@
  * The result protocol's records: what a check leaves in Playwright's report
  * (attachments and annotations, by the names below) and what every reader
  * (reporting/, teeth/, the JUnit and Allure outputs) reads back. Declared once
- * here (STYLE.md "One record, many readers"): the harness writes these shapes,
+ * here (CONTRIBUTING.md "One record, many readers"): the harness writes these shapes,
  * reporting/evidence.ts and reporting/playwright-report.ts read them, and no
  * reader re-parses them with its own patterns.
  *
