@@ -47,6 +47,15 @@ export interface SpecRef {
   quote: string;
 }
 
+/**
+ * Why a MUST entry is a MUST (catalog/requirement.schema.json `mustBasis`): a sentence of the spec that states the
+ * duty, a sentence of a standard the spec names with its keyword in capitals, or, for an entry the spec leaves
+ * "not shown", that sentence (such an entry is never judged). tests/catalog-must-basis.spec.ts checks each.
+ */
+export type MustBasis =
+  | { source: 'spec' | 'not-shown'; section: string; quote: string; keyword: string }
+  | { source: 'rfc'; rfc: string; quote: string; keyword: string };
+
 /** Mirrors catalog/requirement.schema.json. */
 export interface Requirement extends SpecRef {
   id: string;
@@ -65,6 +74,8 @@ export interface Requirement extends SpecRef {
   needs?: RequirementNeed[];
   /** Where the spec is ambiguous or contradicts itself: the reading the suite took, and why. */
   decision?: string;
+  /** Set on every MUST entry and on no other. */
+  must_basis?: MustBasis;
 }
 
 /** A testable requirement deliberately left without a check (catalog/skip-list.json). */

@@ -12,7 +12,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { escapeRegExp } from '../catalog/ids.js';
-import { isTestable, type Requirement, requirementById } from '../catalog/index.js';
+import { isTestable, type MustBasis, type Requirement, requirementById } from '../catalog/index.js';
 import { DEFECTS } from '../reference/defects/index.js';
 import { exitOnHelp } from '../lib/cli-help.js';
 
@@ -79,6 +79,13 @@ export function requirementFacts(id: string, root = ROOT): RequirementFacts | un
   return { requirement, titles, assertions: named, reference: grep(referenceFiles, new RegExp(whole), root, true), defects };
 }
 
+/** Where a MUST rests, in one line: the spec's sentence (or its "not shown"), or the RFC's with its keyword. */
+export function mustBasisLine(b: MustBasis): string {
+  if (b.source === 'rfc') return `${b.rfc}: "${b.quote}" (keyword ${b.keyword})`;
+  if (b.source === 'not-shown') return `no duty: the spec leaves it not shown (never judged), ${b.section}: "${b.quote}"`;
+  return `the spec, ${b.section}: "${b.quote}" (the duty: "${b.keyword}")`;
+}
+
 const at = (p: Place): string => `  ${p.file}:${p.line}  ${p.text.length > 150 ? `${p.text.slice(0, 150)}…` : p.text}`;
 
 export function formatFacts(f: RequirementFacts): string {
@@ -91,6 +98,7 @@ export function formatFacts(f: RequirementFacts): string {
     `  statement: ${r.statement}`,
     ...(r.reasoning ? [`  reasoning: ${r.reasoning}`] : []),
     ...(r.decision ? [`  decision:  ${r.decision}`] : []),
+    ...(r.must_basis ? [`  MUST because: ${mustBasisLine(r.must_basis)}`] : []),
     ...(r.why ? [`  why not testable: ${r.why}`] : []),
     ...(r.needs ? [`  needs:     ${r.needs.join(', ')}`] : []),
     '',

@@ -31,9 +31,11 @@ test('[catalog] the schema refuses entries that break its conditional rules', ()
     level: 'MUST',
     source: 'stated',
     needs: ['api'],
+    must_basis: { source: 'spec', section: 'Endpoints', quote: 'JSON bodies use', keyword: 'use' },
   };
   expect(validate([base])).toBe(true);
   const { needs: _needs, ...withoutNeeds } = base;
+  const { must_basis: _basis, ...withoutBasis } = base;
   const broken = {
     'inferred without reasoning': { ...base, source: 'inferred', level: 'SHOULD' },
     'testable without needs': withoutNeeds,
@@ -42,6 +44,11 @@ test('[catalog] the schema refuses entries that break its conditional rules', ()
     'testable with why': { ...base, why: 'not shown: sample reason' },
     'unknown need': { ...base, needs: ['browser'] },
     'lower-case id': { ...base, id: 'gen-json-1' },
+    'MUST without its basis': withoutBasis,
+    'SHOULD with a basis': { ...base, level: 'SHOULD' },
+    'RFC basis without its RFC': { ...base, must_basis: { source: 'rfc', quote: 'It MUST.', keyword: 'MUST' } },
+    'RFC basis with a section': { ...base, must_basis: { source: 'rfc', rfc: 'RFC 6749 §5.1', section: 'Endpoints', quote: 'It MUST.', keyword: 'MUST' } },
+    'spec basis without its section': { ...base, must_basis: { source: 'spec', quote: 'JSON bodies use', keyword: 'use' } },
   };
   for (const [name, entry] of Object.entries(broken)) expect(validate([entry]), name).toBe(false);
 });

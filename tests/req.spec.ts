@@ -15,6 +15,8 @@ test('[tooling] a rule: its entry, the checks citing and naming it, and each def
   const text = formatFacts(facts!);
   expect(text).toMatch(/^WH-SUB-2 {2}MUST · webhooks · stated\n {2}section: {3}Endpoints > Webhooks\n {2}quote: {5}"GET \| \/webhooks/);
   expect(text).toMatch(/decision: {2}The list wrapper is not shown/);
+  // Why it is a MUST: the spec's table row and the words of it that state the duty.
+  expect(text).toContain('  MUST because: the spec, Endpoints > Webhooks: "GET | /webhooks | | 200, list of webhooks (id, url, token, events)" (the duty: "200, list of webhooks (id, url, token, events)")');
   expect(text).toMatch(/\n {4}reference\/webhooks\/routes\.ts:\d+ {2}if \(seam\.defect\('list-without-token'\)\)/);
 });
 
