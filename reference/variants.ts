@@ -10,9 +10,17 @@ export const VARIANTS = {
   'callback-iss': { description: 'the callback to redirect_uri carries an extra iss parameter (RFC 9207)' },
   'token-extra-fields': { description: 'the token response carries fields the spec does not show (scope, id_token, refresh_expires_in)' },
   'generic-oauth-descriptions': { description: 'every OAuth error_description is the same text "invalid request" (only `error` is meaningful)' },
+  'token-errors-403': {
+    description:
+      'the token endpoint answers 403 where it answers 400 (invalid_grant, invalid_request, unsupported_grant_type, …), its body kept: RFC 6749 §5.2 names 400 without a MUST (an AUTH-TOKEN-8 finding)',
+  },
   // Webhooks group (reference/webhooks/)
   'signature-base64': { description: 'X-Service-Signature is base64 instead of hex (the spec leaves the encoding open)' },
   'webhook-list-bare-array': { description: 'GET /webhooks answers a bare array instead of {webhooks: [...]} (the spec shows no wrapper)' },
+  'timestamp-from-clock': {
+    description:
+      'X-Service-Timestamp is the clock at each send, nothing added: copies of one event sent to several subscriptions in one millisecond share it (a WH-SIG-8 finding), a retry never repeats it',
+  },
   // Items group (reference/items/)
   'values-beside-options': { description: 'discrete attributes carry `values` beside `options` (the spec example) instead of inside it (the spec schema)' },
   'item-ops-204': { description: 'sold, activate, inactivate, reserve and unreserve answer 204 with no body instead of 200 with the item' },
