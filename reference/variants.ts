@@ -37,6 +37,10 @@ export const VARIANTS = {
   'pagination-null': { description: 'the last page of a list carries "meta": {"pagination": null} (the real service\'s documented shape) instead of {next: null}' },
   'category-shape': { description: 'a leaf Category omits subcategories and a root omits parent_id (the real service\'s documented categories)' },
   'throttle-36': { description: 'past 36 API requests per second per account (the real service\'s published limit) the API answers 429, alternately with and without Retry-After (reference/throttle.ts)' },
+  'throttle-36-text-body': {
+    description:
+      'the throttle of throttle-36, its 429 answered with the text "Too Many Requests" (text/plain) instead of {code, message}, and the suite not pacing for it: rate-limit behaviour is "not shown"',
+  },
   // The sandbox control API (reference/control/): TARGET.md asks "2xx with a JSON body, or 4xx with {code, message}", no more
   'control-refusals-404-422': {
     description:
