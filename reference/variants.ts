@@ -41,6 +41,10 @@ export const VARIANTS = {
     description:
       'the throttle of throttle-36, its 429 answered with the text "Too Many Requests" (text/plain) instead of {code, message}, and the suite not pacing for it: rate-limit behaviour is "not shown"',
   },
+  'limit-enforced-later': {
+    description:
+      'a limit lowered below the active count is applied 400 ms after the control call answers, not before it ("Automatic" says nothing of when): the items are inactivated then',
+  },
   // The sandbox control API (reference/control/): TARGET.md asks "2xx with a JSON body, or 4xx with {code, message}", no more
   'control-refusals-404-422': {
     description:
