@@ -9,6 +9,12 @@ import type { Seam } from './seam.js';
  * (the spec shows no rate-limit behaviour; the service documents no body and no
  * Retry-After), alternately with `Retry-After: <seconds>` and without, so a
  * client meets both. A refused request does not count toward the window.
+ *
+ * The `throttle-36-text-body` variant throttles the same way, and its 429 carries
+ * the text `Too Many Requests` (text/plain), as many gateways answer, instead of
+ * `{code, message}`: the spec shows no rate-limit body. The suite does not pace
+ * for it (settings/pacing-settings.ts knows `throttle-36` alone), so its 429s are
+ * met and waited out.
  */
 
 export const THROTTLE_PER_SECOND = 36;
@@ -22,7 +28,8 @@ class Throttled extends ApiError {
 
 /** Wraps the API mount: its guard also counts each account's requests in a sliding one-second window. */
 export function throttled(mount: Mount, seam: Seam): Mount {
-  if (!seam.variant('throttle-36')) return mount;
+  const textBody = seam.variant('throttle-36-text-body');
+  if (!seam.variant('throttle-36') && !textBody) return mount;
   const sent = new Map<string, number[]>();
   let refusals = 0;
   const guard = mount.guard;
@@ -44,7 +51,9 @@ export function throttled(mount: Mount, seam: Seam): Mount {
     fail: (err: ApiError | OAuthError): Reply => {
       if (!(err instanceof Throttled)) return mount.fail(err);
       const withRetryAfter = refusals++ % 2 === 0;
-      return { status: 429, body: err.body(), headers: withRetryAfter ? { 'retry-after': String(err.retryAfterS) } : {} };
+      const headers: Record<string, string> = withRetryAfter ? { 'retry-after': String(err.retryAfterS) } : {};
+      if (textBody) return { status: 429, raw: { contentType: 'text/plain', text: 'Too Many Requests' }, headers };
+      return { status: 429, body: err.body(), headers };
     },
   };
 }

@@ -10,9 +10,17 @@ export const VARIANTS = {
   'callback-iss': { description: 'the callback to redirect_uri carries an extra iss parameter (RFC 9207)' },
   'token-extra-fields': { description: 'the token response carries fields the spec does not show (scope, id_token, refresh_expires_in)' },
   'generic-oauth-descriptions': { description: 'every OAuth error_description is the same text "invalid request" (only `error` is meaningful)' },
+  'token-errors-403': {
+    description:
+      'the token endpoint answers 403 where it answers 400 (invalid_grant, invalid_request, unsupported_grant_type, …), its body kept: RFC 6749 §5.2 names 400 without a MUST (an AUTH-TOKEN-8 finding)',
+  },
   // Webhooks group (reference/webhooks/)
   'signature-base64': { description: 'X-Service-Signature is base64 instead of hex (the spec leaves the encoding open)' },
   'webhook-list-bare-array': { description: 'GET /webhooks answers a bare array instead of {webhooks: [...]} (the spec shows no wrapper)' },
+  'timestamp-from-clock': {
+    description:
+      'X-Service-Timestamp is the clock at each send, nothing added: copies of one event sent to several subscriptions in one millisecond share it (a WH-SIG-8 finding), a retry never repeats it',
+  },
   // Items group (reference/items/)
   'values-beside-options': { description: 'discrete attributes carry `values` beside `options` (the spec example) instead of inside it (the spec schema)' },
   'item-ops-204': { description: 'sold, activate, inactivate, reserve and unreserve answer 204 with no body instead of 200 with the item' },
@@ -29,6 +37,14 @@ export const VARIANTS = {
   'pagination-null': { description: 'the last page of a list carries "meta": {"pagination": null} (the real service\'s documented shape) instead of {next: null}' },
   'category-shape': { description: 'a leaf Category omits subcategories and a root omits parent_id (the real service\'s documented categories)' },
   'throttle-36': { description: 'past 36 API requests per second per account (the real service\'s published limit) the API answers 429, alternately with and without Retry-After (reference/throttle.ts)' },
+  'throttle-36-text-body': {
+    description:
+      'the throttle of throttle-36, its 429 answered with the text "Too Many Requests" (text/plain) instead of {code, message}, and the suite not pacing for it: rate-limit behaviour is "not shown"',
+  },
+  'limit-enforced-later': {
+    description:
+      'a limit lowered below the active count is applied 400 ms after the control call answers, not before it ("Automatic" says nothing of when): the items are inactivated then',
+  },
   // The sandbox control API (reference/control/): TARGET.md asks "2xx with a JSON body, or 4xx with {code, message}", no more
   'control-refusals-404-422': {
     description:

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { isTestable, type MustBasis, REQUIREMENTS } from '../catalog/index.js';
+import { isTestable, REQUIREMENTS } from '../catalog/index.js';
 import { SPEC_PATH, loadSpecSections, normalise } from '../catalog/spec-text.js';
 
 /**
@@ -12,16 +12,8 @@ import { SPEC_PATH, loadSpecSections, normalise } from '../catalog/spec-text.js'
 /** The keywords of RFC 2119 that make a duty (RECOMMENDED, SHOULD and MAY do not). */
 const RFC_KEYWORDS = ['MUST', 'MUST NOT', 'SHALL', 'SHALL NOT', 'REQUIRED'];
 
-/**
- * MUST entries whose basis has no keyword yet, each owned by another lane and reported to the lead (issue 31.4).
- * An entry here that gains a keyword, or leaves MUST, fails the last test: the list stays exact.
- */
-const KEYWORD_MISSING: Record<string, string> = {
-  'AUTH-TOKEN-8': 'RFC 6749 §5.2 states the 400 in prose ("responds with an HTTP 400 … (unless specified otherwise)"), no keyword; owned by sig-token',
-};
 
 const musts = REQUIREMENTS.filter((r) => r.level === 'MUST');
-const basisOf = (id: string): MustBasis | undefined => REQUIREMENTS.find((r) => r.id === id)?.must_basis;
 /** Case-insensitive, whitespace and table pipes folded: a keyword of a table row may span its cells. */
 const folded = (text: string): string => normalise(text).toLowerCase();
 
@@ -41,7 +33,7 @@ test('[catalog] a basis names its keyword inside its quote', () => {
 test('[catalog] an RFC basis names the RFC and section, and its keyword is MUST, SHALL or REQUIRED in capitals in the quote', () => {
   const wrong = musts.flatMap((r) => {
     const b = r.must_basis;
-    if (b?.source !== 'rfc' || r.id in KEYWORD_MISSING) return [];
+    if (b?.source !== 'rfc') return [];
     const problems: string[] = [];
     if (!/^RFC [1-9]\d* §[0-9A-Z][0-9.]*$/.test(b.rfc)) problems.push(`rfc "${b.rfc}" is not "RFC <n> §<section>"`);
     if (!RFC_KEYWORDS.includes(b.keyword)) problems.push(`keyword "${b.keyword}" is none of ${RFC_KEYWORDS.join(', ')}`);
@@ -61,12 +53,11 @@ test('[catalog] a not-shown basis is kept for entries never judged, and says "no
   expect(wrong).toEqual([]);
 });
 
-test('[catalog] the MUST entries whose RFC basis lacks a keyword are exactly the ones reported', () => {
+test('[catalog] no MUST rests on RFC prose without its keyword (AUTH-TOKEN-8, RFC 6749 §5.2\'s "responds with an HTTP 400", is a SHOULD)', () => {
   const lacking = musts
     .filter((r) => r.must_basis?.source === 'rfc' && !RFC_KEYWORDS.some((k) => new RegExp(`(^|[^A-Za-z])${k}([^A-Za-z]|$)`).test(r.must_basis?.quote ?? '')))
     .map((r) => r.id);
-  expect(lacking.sort()).toEqual(Object.keys(KEYWORD_MISSING).sort());
-  for (const id of Object.keys(KEYWORD_MISSING)) expect(basisOf(id)?.source, id).toBe('rfc');
+  expect(lacking).toEqual([]);
 });
 
 test.describe('against the spec text', () => {

@@ -57,6 +57,14 @@ test.describe('checks', () => {
     expect(names(exchange('GET', '/items', 401, { error: 'unauthorized' }, { auth: 'none' }))).toEqual(['GEN-ERR-1:SHOULD']);
   });
 
+  test('a 429 body is not judged: rate-limit behaviour is "not shown", a text or an empty body is the server\'s choice', () => {
+    const ctx = exchange('GET', '/items', 429, 'Too Many Requests', { type: 'text/plain' });
+    expect(names(ctx)).toEqual([]);
+    expect(names(exchange('POST', '/items', 429, ''))).toEqual([]);
+    // Nothing is judged on it either: no GEN-ERR-1 pass is claimed from a 429.
+    expect(CHECKS.find((c) => c.name === 'error-body-shape')?.judges(ctx)).toEqual([]);
+  });
+
   test('2xx bodies match the schema of their operation, lists under any wrapper', () => {
     expect(names(exchange('POST', '/items', 201, { id: 'i1' }))).toEqual([]);
     expect(names(exchange('POST', '/items', 201, { item_id: 'i1' }))).toEqual(['ITEM-CREATE-1:MUST']);

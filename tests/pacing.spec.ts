@@ -227,6 +227,26 @@ test.describe('pacing', () => {
     }
   });
 
+  test('the throttle-36-text-body variant throttles the same way, its 429 a text body; the suite does not pace for it', async () => {
+    expect(pacingSettings({ REFERENCE_VARIANTS: 'throttle-36-text-body' }).rateLimit).toBeUndefined();
+    const reference = await startReference({ variants: ['throttle-36-text-body'] });
+    try {
+      const { access_token } = await login(reference, reference.accounts[0]);
+      const statuses = await Promise.all(
+        Array.from({ length: 120 }, () => httpRequest({ method: 'GET', url: `${reference.baseUrl}/items/categories`, headers: { authorization: `Bearer ${access_token}` }, timeoutMs: 10_000 })),
+      );
+      // At least one: on a loaded machine the requests may spread over more than the one-second window.
+      const refused = statuses.filter((r) => r.status === 429);
+      expect(refused.length).toBeGreaterThan(0);
+      for (const r of refused) {
+        expect(r.headers['content-type']).toMatch(/^text\/plain/);
+        expect(r.text).toBe('Too Many Requests');
+      }
+    } finally {
+      await reference.close();
+    }
+  });
+
   test('a session the preflight deposits is taken once, by the first worker that asks, with its age', async () => {
     const server = await startSuiteServer({ host: '127.0.0.1', port: 0, token: 't' });
     try {

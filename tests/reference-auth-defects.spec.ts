@@ -210,3 +210,15 @@ test('the token endpoint keeps the OAuth error shape under generic-oauth-descrip
     await ref.close();
   }
 });
+
+test('token-errors-403 (variant): a token error answered 400 comes in a 403, its body kept; invalid_client stays 401', async () => {
+  const ref = await startReference({ variants: ['token-errors-403'] });
+  try {
+    const grant = await refresh(ref, 'never-issued');
+    expect(grant.status).toBe(403);
+    expect(grant.body.error).toBe('invalid_grant');
+    expect((await tokenRequest(ref, { grant_type: 'refresh_token' })).status).toBe(401);
+  } finally {
+    await ref.close();
+  }
+});

@@ -6,6 +6,7 @@
  */
 import { expect, test } from './reference-fixture.js';
 import fc from 'fast-check';
+import { LIMIT_ENFORCED_AFTER_MS } from '../reference/items/store.js';
 import { createPayload, type ImageHost, ItemsHarness } from './reference-items-harness.js';
 
 let host: ImageHost;
@@ -125,6 +126,24 @@ test('setLimit below the active count inactivates the newest active items, each 
   expect(await isInactive(h, 'pro-4', ids[2])).toBe(true);
   expect(() => h.service.setLimit('nobody', 3)).toThrow(/no account/);
   expect(() => h.service.setLimit('pro-4', -1)).toThrow(/integer/);
+});
+
+test('limit-enforced-later (variant): a lowered limit is applied 400 ms after the call, with the limit then in force', async () => {
+  const h = new ItemsHarness({ variants: ['limit-enforced-later'] });
+  const ids = [await create(h, 'pro-4'), await create(h, 'pro-4'), await create(h, 'pro-4')];
+  const { used } = await h.limits('pro-4');
+  h.events.length = 0;
+  expect(h.service.setLimit('pro-4', used - 1)).toBe(used - 1);
+  expect(h.events).toHaveLength(0);
+  expect((await h.limits('pro-4')).used).toBe(used);
+  await new Promise((r) => setTimeout(r, LIMIT_ENFORCED_AFTER_MS + 200));
+  expect(h.events.map((e) => e.data.item_id)).toEqual([ids[2]]);
+  expect((await h.limits('pro-4')).used).toBe(used - 1);
+  // Lowered, then raised before the moment comes: nothing is inactivated.
+  h.service.setLimit('pro-4', used - 2);
+  h.service.setLimit('pro-4', used);
+  await new Promise((r) => setTimeout(r, LIMIT_ENFORCED_AFTER_MS + 200));
+  expect(h.events).toHaveLength(1);
 });
 
 test('parallel creates at the last free slot: exactly one becomes active', async () => {

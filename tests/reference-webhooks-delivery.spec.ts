@@ -160,3 +160,23 @@ test.describe('reference webhooks: delivery', () => {
     expect(new Set(ids).size).toBe(3);
   });
 });
+
+/** The variant timestamp-from-clock: each send stamped with the clock alone (WH-SIG-8 a finding, WH-SIG-4 kept). */
+test('timestamp-from-clock (variant): each request carries the clock at its send, and a retry a timestamp of its own', async () => {
+  const rig = await startWebhooks({ variants: ['timestamp-from-clock'], retryMs: [50], timeoutMs: 300 });
+  const receiver = await startReceiver();
+  try {
+    receiver.script = (n) => (n === 0 ? 500 : 200);
+    await rig.subscribe('pro-1', `${receiver.base}/h`, ['ITEM_INACTIVATED']);
+    const before = Date.now();
+    rig.bus.emit({ username: 'pro-1', type: 'ITEM_INACTIVATED', data: { item_id: 'i1' } });
+    const [first, retry] = (await receiver.waitFor(2)).map((r) => Number(r.headers['x-service-timestamp']));
+    expect(first).toBeGreaterThanOrEqual(before);
+    // The retry waits its delay (50 ms), so the clock alone gives it a later timestamp.
+    expect(retry).toBeGreaterThanOrEqual(first + 50);
+    expect(retry).toBeLessThanOrEqual(Date.now());
+  } finally {
+    await rig.close();
+    await receiver.close();
+  }
+});

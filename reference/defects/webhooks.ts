@@ -35,9 +35,10 @@ export const WEBHOOKS_DEFECTS = {
   'query-reencoded-as-uri': webhooks('the subscribed query is decoded and written again with encodeURI: values holding & = + # ? come back changed', ['WH-NOTIF-9']),
   'retry-same-timestamp': webhooks("a retry reuses the first attempt's X-Service-Timestamp instead of a new one", ['WH-SIG-4']),
   // Found by mutation testing (teeth/mutation-survivors.json): a timestamp that only follows the clock survived.
+  // A SHOULD defect (issue 31.2): the same choice as variant timestamp-from-clock, killed by WH-SIG-8's finding.
   'timestamp-follows-clock': webhooks(
     'X-Service-Timestamp follows the clock alone: two notifications sent in one millisecond (one event, two subscriptions) share it',
-    ['WH-SIG-4'],
+    ['WH-SIG-8'],
   ),
   'timestamp-in-seconds': webhooks('X-Service-Timestamp is epoch seconds instead of epoch milliseconds', ['WH-SIG-3']),
   'timestamp-header-missing': webhooks('notifications carry no X-Service-Timestamp header (the signature still covers one)', ['WH-SIG-1']),

@@ -14,6 +14,9 @@ interface AccountState {
   deletedWhileActive: number;
 }
 
+/** How long after a control call that lowers a limit the variant `limit-enforced-later` applies it. */
+export const LIMIT_ENFORCED_AFTER_MS = 400;
+
 /**
  * Every account's items and the quota rule. The quota decisions (create,
  * activate, lowering a limit) are synchronous on purpose: Node runs one of them
@@ -164,6 +167,16 @@ export class ItemStore {
     const account = this.account(username);
     account.limit = total;
     if (this.seam.defect('limit-lowering-keeps-active')) return total;
+    // "Automatic" says nothing of when: the variant applies the limit a moment after the answer, as a
+    // server that enforces it from a queue does. The limit then in force is applied (a later call may have raised it).
+    if (this.seam.variant('limit-enforced-later')) setTimeout(() => this.enforceLimit(username), LIMIT_ENFORCED_AFTER_MS).unref();
+    else this.enforceLimit(username);
+    return total;
+  }
+
+  /** Inactivates the newest active items until the account's active count fits its limit. */
+  private enforceLimit(username: string): void {
+    const total = this.account(username).limit;
     // The defect takes every item that is not hidden yet, sold ones included, for one the lowering may hide.
     const hideable = (i: ItemRecord) => i.state === 'active' || (i.state === 'sold' && this.seam.defect('limit-lowering-hides-sold'));
     const newestFirst = this.itemsOf(username).filter(hideable).reverse();
@@ -171,6 +184,5 @@ export class ItemStore {
       if (this.used(username) <= total) break;
       this.inactivate(item);
     }
-    return total;
   }
 }

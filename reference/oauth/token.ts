@@ -160,9 +160,15 @@ export function token(ctx: IdpContext, req: RequestContext): Reply {
   }
 }
 
-/** The defect 'token-error-401': a token error other than invalid_client in a 401 (RFC 6749 §5.2 asks 400). */
+/**
+ * A token error other than invalid_client in another status than the 400 RFC 6749 §5.2
+ * names without a MUST: the defect 'token-error-401' (a 401), and the variant
+ * 'token-errors-403' (a 403, as some providers answer invalid_grant). Body kept.
+ */
 function wrongErrorStatus(ctx: IdpContext, err: OAuthError): { status: number; headers: Record<string, string> } | undefined {
-  return ctx.seam.defect('token-error-401') && err.status === 400 ? { status: 401, headers: {} } : undefined;
+  if (err.status !== 400) return undefined;
+  if (ctx.seam.defect('token-error-401')) return { status: 401, headers: {} };
+  return ctx.seam.variant('token-errors-403') ? { status: 403, headers: {} } : undefined;
 }
 
 /** Serves one token request: client authentication, then the grant. */

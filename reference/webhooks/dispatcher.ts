@@ -140,10 +140,14 @@ export class Dispatcher {
   private nextTimestamp(job: Job, retry: boolean): number {
     const { seam } = this.deps;
     if (retry && job.firstTimestamp !== undefined && seam.defect('retry-same-timestamp')) return job.firstTimestamp;
-    // The spec: the timestamp "changes on every request". Strictly increasing over every
-    // request this dispatcher sends, so two sent in one millisecond still differ; the defect
-    // lets it follow the clock alone, so two sent in one millisecond share it.
-    const floor = seam.defect('timestamp-follows-clock') ? 0 : this.lastTimestamp + 1;
+    // The spec: the timestamp is "epoch milliseconds" and "changes on every request". By default
+    // strictly increasing over every request this dispatcher sends, so two sent in one millisecond
+    // (copies of one event to several subscriptions) still differ. The variant stamps each send
+    // with the clock alone, nothing added: a retry, sent later, still differs (WH-SIG-4), and two
+    // copies sent in one millisecond share it (WH-SIG-8, a SHOULD finding). The defect is the same
+    // choice declared as breaking that SHOULD, so the kill matrix proves the finding fires.
+    const clockOnly = seam.variant('timestamp-from-clock') || seam.defect('timestamp-follows-clock');
+    const floor = clockOnly ? 0 : this.lastTimestamp + 1;
     let ms = Math.max(Date.now(), floor);
     this.lastTimestamp = ms;
     job.firstTimestamp ??= ms;

@@ -3,21 +3,23 @@
  * ("Retry schedule and number of retries after a non-2xx answer: not shown"),
  * so the suite waits up to SC_WEBHOOK_WAIT_MS for ONE retry: its absence is a
  * SHOULD (WH-NOTIF-6); when it comes, what the spec does say about it is a MUST:
- * the same id (WH-NOTIF-5), a new timestamp (WH-SIG-4), the query (WH-NOTIF-9),
- * a valid signature (WH-SIG-2).
+ * the same id (WH-NOTIF-5), a timestamp the first attempt did not carry
+ * (WH-SIG-4), the query (WH-NOTIF-9), a valid signature (WH-SIG-2).
  *
- * The timestamp "changes on every request", so it also differs between the
- * copies of one event that several subscriptions get at once: the same event
- * goes to more subscriptions of the account, and no two of all these requests
- * (the first attempt, its retry, the copies) may share an X-Service-Timestamp.
- * A server whose timestamp follows the clock alone sends some of those copies
- * in one millisecond; measured against such a reference (the defect
- * timestamp-follows-clock, its webhooks part alone), two subscriptions shared a
- * timestamp in 61 of 100 events, four in 386 of 400 and eight in 600 of 600, on
- * a loaded machine: so eight.
+ * The timestamp "changes on every request, against replay": a retry repeats its
+ * notification to the same subscription under the same token, so a repeated
+ * timestamp there is a replay (WH-SIG-4, MUST). Copies of the event that other
+ * subscriptions get at once go to other URLs under other tokens: sharing a
+ * millisecond there allows no replay, and a server that stamps each send with
+ * its clock ("epoch milliseconds") does it now and then (variant
+ * timestamp-from-clock). So a value shared across subscriptions is a finding
+ * (WH-SIG-8, SHOULD), never a failure. Measured against such a reference (the
+ * defect timestamp-follows-clock, its webhooks part alone), two subscriptions
+ * shared a timestamp in 61 of 100 events, four in 386 of 400 and eight in 600
+ * of 600, on a loaded machine: so eight, for the finding to show.
  */
 import { type Hook, notExercised, recordFinding, test } from '../fixtures.js';
-import { type NotificationRequest, ofType, repeatedTimestamps, retryProblems } from './support/notification-checks.js';
+import { type NotificationRequest, ofType, repeatedTimestamps, retryProblems, timestampsSharedAcross } from './support/notification-checks.js';
 import { judgeNotification } from './support/judge.js';
 import { Problems } from './support/problems.js';
 import { awaitDeliveries, pollDeliveries } from './support/waiting.js';
@@ -27,7 +29,7 @@ const INACTIVATED = 'ITEM_INACTIVATED';
 const COPIES = 7;
 
 test.describe('notification retries', { tag: '@webhooks' }, () => {
-  test('[WH-NOTIF-5][WH-SIG-4][WH-NOTIF-9][WH-SIG-2] a notification answered 500 comes again with the same id, the query and a valid signature, and no two requests (the retry, the copies other subscriptions get at once) share an X-Service-Timestamp', async ({ receiver, settings, seller }, testInfo) => {
+  test('[WH-NOTIF-5][WH-SIG-4][WH-NOTIF-9][WH-SIG-2][WH-SIG-8] a notification answered 500 comes again with the same id, the query, a valid signature and an X-Service-Timestamp of its own; the copies other subscriptions get at once are looked at for a shared one', async ({ receiver, settings, seller }, testInfo) => {
     const { session } = seller;
     const query = { user: session.username, attempt: 'retry' };
     const hook = await receiver.newHook(query);
@@ -50,23 +52,23 @@ test.describe('notification retries', { tag: '@webhooks' }, () => {
       return;
     }
     const [first, retry] = ofType(twice, INACTIVATED, itemId);
-    const copies: NotificationRequest[] = [];
+    const copies: NotificationRequest[][] = [];
     for (const other of others) {
       const what = `the ${INACTIVATED} notification to another subscription`;
-      copies.push(...ofType(await awaitDeliveries(other, (ds) => ofType(ds, INACTIVATED, itemId).length > 0, what, ['WH-EVT-2']), INACTIVATED, itemId));
+      copies.push(ofType(await awaitDeliveries(other, (ds) => ofType(ds, INACTIVATED, itemId).length > 0, what, ['WH-EVT-2']), INACTIVATED, itemId));
     }
     const problems = new Problems();
     problems.add('WH-NOTIF-5', retryProblems(first, retry));
-    const requests = [first, retry, ...copies];
-    const sent = `the ${requests.length} requests (the first attempt, its retry, the copies to ${copies.length} other subscriptions)`;
-    problems.add('WH-SIG-4', repeatedTimestamps(requests).map((t) => `X-Service-Timestamp ${t} is carried by more than one of ${sent}`));
+    problems.add('WH-SIG-4', repeatedTimestamps([first, retry]).map((t) => `the retry repeats the first attempt's X-Service-Timestamp ${t}`));
+    const across = `of the ${copies.length + 1} subscriptions that got the event at once`;
+    problems.observe('WH-SIG-8', timestampsSharedAcross([[first, retry], ...copies]).map((t) => `X-Service-Timestamp ${t} is carried to more than one ${across}`));
     const expected = { token: webhook.token, query, events: webhook.events };
     judgeNotification(problems, first, expected, 'first attempt');
     judgeNotification(problems, retry, expected, 'retry');
     await problems.settle(
-      'the retry repeats the notification at the subscribed url, signed, and every request carries a timestamp of its own',
-      'same id, type, occurred_on and data; an X-Service-Timestamp no other request carried; the query; a signature verifying under the token',
-      requests,
+      'the retry repeats the notification at the subscribed url, signed, with a timestamp of its own',
+      'same id, type, occurred_on and data; an X-Service-Timestamp the first attempt did not carry (and, a SHOULD, none another subscription got); the query; a signature verifying under the token',
+      [first, retry, ...copies.flat()],
     );
   });
 

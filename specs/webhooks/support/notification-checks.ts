@@ -117,6 +117,21 @@ export function repeatedTimestamps(ds: readonly NotificationRequest[]): string[]
   return [...seen].filter(([, n]) => n > 1).map(([t, n]) => `${t} (×${n})`);
 }
 
+/**
+ * WH-SIG-8: the X-Service-Timestamp values that requests to more than one
+ * subscription carry; `bySubscription` holds each subscription's requests (a
+ * value repeated within one subscription is WH-SIG-4's, not counted here).
+ */
+export function timestampsSharedAcross(bySubscription: readonly (readonly NotificationRequest[])[]): string[] {
+  const subscriptions = new Map<string, number>();
+  for (const requests of bySubscription) {
+    for (const t of new Set(requests.map((d) => d.headers[TIMESTAMP_HEADER]))) {
+      if (t !== undefined) subscriptions.set(t, (subscriptions.get(t) ?? 0) + 1);
+    }
+  }
+  return [...subscriptions].filter(([, n]) => n > 1).map(([t, n]) => `${t} (${n} subscriptions)`);
+}
+
 /** WH-NOTIF-5: a retry repeats the first attempt's id, type, occurred_on and data. */
 export function retryProblems(first: NotificationRequest, retry: NotificationRequest): string[] {
   const a = first.json as Partial<NotificationBody> | undefined;

@@ -6,15 +6,25 @@
  * pays for one item per check, not one per rule.
  */
 import { test } from '@playwright/test';
-import { DELIVERIES_ATTACHMENT, type Delivery, mask, soft } from '../../../fixtures/index.js';
+import { DELIVERIES_ATTACHMENT, type Delivery, mask, recordFinding, soft } from '../../../fixtures/index.js';
 import type { NotificationRequest } from './notification-checks.js';
 
 export class Problems {
   private readonly byRequirement = new Map<string, string[]>();
+  private readonly observed = new Map<string, string[]>();
 
   /** Records that `requirement` was judged; `problems` empty means it held. */
   add(requirement: string, problems: readonly string[]): void {
     this.byRequirement.set(requirement, [...(this.byRequirement.get(requirement) ?? []), ...problems]);
+  }
+
+  /**
+   * Records that a SHOULD `requirement` was looked at where the spec allows the
+   * choice (a variant makes it): its problems become a finding, never a failed
+   * assertion; none, a pass.
+   */
+  observe(requirement: string, problems: readonly string[]): void {
+    this.observed.set(requirement, [...(this.observed.get(requirement) ?? []), ...problems]);
   }
 
   get empty(): boolean {
@@ -23,14 +33,20 @@ export class Problems {
 
   /**
    * Settles every judged requirement through the one soft assertion, `soft.verify`
-   * (the check goes on, and fails at its end naming each broken rule). The
-   * deliveries are attached, masked, when a rule broke.
+   * (the check goes on, and fails at its end naming each broken rule), and every
+   * observed one as a finding or a pass. The deliveries are attached, masked, when
+   * a rule broke or a finding was recorded.
    */
   async settle(title: string, expected: string, deliveries: readonly NotificationRequest[] = []): Promise<boolean> {
     for (const [id, list] of this.byRequirement) {
       await soft.verify(list.length === 0, { title: `${title}: ${id}`, requirements: [id], expected, actual: [...new Set(list)].join('; ') });
     }
-    if (!this.empty && deliveries.length > 0) await attachDeliveries(deliveries);
+    for (const [id, list] of this.observed) {
+      if (list.length > 0) recordFinding(test.info(), { requirement: id, message: `${title}: ${[...new Set(list)].join('; ')}` });
+      else await soft.verify(true, { title: `${title}: ${id}`, requirements: [id], expected, actual: 'as expected' });
+    }
+    const findings = [...this.observed.values()].some((list) => list.length > 0);
+    if ((!this.empty || findings) && deliveries.length > 0) await attachDeliveries(deliveries);
     return this.empty;
   }
 }
