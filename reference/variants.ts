@@ -29,6 +29,17 @@ export const VARIANTS = {
   'pagination-null': { description: 'the last page of a list carries "meta": {"pagination": null} (the real service\'s documented shape) instead of {next: null}' },
   'category-shape': { description: 'a leaf Category omits subcategories and a root omits parent_id (the real service\'s documented categories)' },
   'throttle-36': { description: 'past 36 API requests per second per account (the real service\'s published limit) the API answers 429, alternately with and without Retry-After (reference/throttle.ts)' },
+  'no-mandatory-attributes': {
+    description:
+      'no attribute of any category is mandatory (`is_mandatory: false` everywhere, as the independent Python server declares): "a mandatory attribute left out" (ITEM-VALID-14) asks nothing of this target, not applicable [not_offered]',
+  },
+  'partial-translations': {
+    description:
+      'value titles cover fewer languages than category names: in Italian the colour attribute\'s titles stay English while the category names and the condition titles are translated (the spec never says names and titles cover the same languages)',
+  },
+  'untranslatable-titles': {
+    description: 'every discrete value title reads the same in every language (a number, as sizes, grades or brands would): no title differs from the English one, though the category names are translated',
+  },
   // The sandbox control API (reference/control/): TARGET.md asks "2xx with a JSON body, or 4xx with {code, message}", no more
   'control-refusals-404-422': {
     description:
