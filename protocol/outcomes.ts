@@ -7,9 +7,10 @@
  *
  *  - **not applicable** (a cause): the run's configuration cannot reach the
  *    rule: no control API, no direct-session command, an account limit above
- *    SC_MAX_ITEMS, a --grep/--rule selection. Nothing the target answered made
- *    it so. It never makes a run INCOMPLETE, unless the run declared that it
- *    must reach that capability (SC_REQUIRE).
+ *    SC_MAX_ITEMS, a --grep/--rule selection; or the target's data, read whole,
+ *    make the rule ask nothing (one language only, no category with a mandatory
+ *    attribute anywhere). It never makes a run INCOMPLETE, unless the run
+ *    declared that it must reach that capability (SC_REQUIRE).
  *  - **not exercised** (a reason code): the target's answers prevented judging
  *    (a 401 to a token proven dead, 429 after the retries, a 5xx, a timeout, a
  *    state that gives nothing to judge). A MUST rule the configuration reaches
@@ -56,6 +57,7 @@ export const NOT_APPLICABLE_CAUSES = {
   accounts: 'SC_ACCOUNTS lacks an account the rule needs (a pro and a basic one)',
   selection: 'the run was narrowed (--grep, --rule, a file or a shard) and no selected check names the rule',
   no_second_language: 'the target shows no second language',
+  not_offered: "the target's data make the rule ask nothing: every assignable category and its attributes were read, and none offers what the rule is about (no mandatory attribute, no ranged numeric attribute, …)",
 } as const;
 
 export type NotApplicableCause = keyof typeof NOT_APPLICABLE_CAUSES;

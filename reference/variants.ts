@@ -45,6 +45,17 @@ export const VARIANTS = {
     description:
       'a limit lowered below the active count is applied 400 ms after the control call answers, not before it ("Automatic" says nothing of when): the items are inactivated then',
   },
+  'no-mandatory-attributes': {
+    description:
+      'no attribute of any category is mandatory (`is_mandatory: false` everywhere, as the independent Python server declares): "a mandatory attribute left out" (ITEM-VALID-14) asks nothing of this target, not applicable [not_offered]',
+  },
+  'partial-translations': {
+    description:
+      'value titles cover fewer languages than category names: in Italian the colour attribute\'s titles stay English while the category names and the condition titles are translated (the spec never says names and titles cover the same languages)',
+  },
+  'untranslatable-titles': {
+    description: 'every discrete value title reads the same in every language (a number, as sizes, grades or brands would): no title differs from the English one, though the category names are translated',
+  },
   // The sandbox control API (reference/control/): TARGET.md asks "2xx with a JSON body, or 4xx with {code, message}", no more
   'control-refusals-404-422': {
     description:

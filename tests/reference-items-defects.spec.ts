@@ -179,6 +179,13 @@ const PROBES: Record<string, Probe> = {
       return furniture.attributes[0].options.values[0].title === 'New';
     },
   },
+  'value-title-left-english': {
+    deviates: async (h) => {
+      const furniture = (await h.call('pro-1', 'GET', '/items/categories/301/attributes', { headers: { 'accept-language': 'it' } })).body;
+      const condition = furniture.attributes[0].options.values as { id: string; title: string }[];
+      return condition.find((v) => v.id === 'fair')?.title === 'Fair' && condition.find((v) => v.id === 'new')?.title === 'Nuovo';
+    },
+  },
   'missing-main-image-accepted': { deviates: async (h) => (await post(h, 'pro-1', { item: createPayload(ok()).item })).status === 201 },
   'currency-not-checked': { deviates: (h) => created(h, { price: { cash_amount: 1, currency: 'USD' } }) },
   'weight-not-checked': { deviates: (h) => created(h, { delivery: { allowed_by_user: true, max_weight_kg: 3 } }) },

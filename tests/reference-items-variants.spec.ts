@@ -2,7 +2,9 @@
  * The reference's variants for real accounts and the real service's documented
  * shapes (reference/variants.ts): accounts holding items of their own, large
  * limits, `meta.pagination: null` on the last page, categories without
- * `subcategories` on leaves and without `parent_id` on roots.
+ * `subcategories` on leaves and without `parent_id` on roots; catalogues the
+ * spec leaves open: no mandatory attribute, value titles in fewer languages than
+ * category names, titles that read the same in every language.
  */
 import { expect, test } from '@playwright/test';
 import { SEEDED_ACTIVE, SEEDED_HIDDEN } from '../reference/items/seed.js';
@@ -62,4 +64,37 @@ test('category-shape: leaves omit subcategories, roots omit parent_id, nested ca
   };
   visit(roots, undefined);
   expect(validate('categories-response', answer.body).errors).toEqual([]);
+});
+
+/** The attributes of a category in a language, through a harness. */
+const attributesIn = async (h: ItemsHarness, id: number, language: string) =>
+  (await h.call('pro-1', 'GET', `/items/categories/${id}/attributes`, { headers: { 'accept-language': language } })).body.attributes as Json[];
+const titlesOf = (attribute: Json | undefined) => (((attribute?.options as Json | undefined)?.values ?? []) as Json[]).map((v) => v.title);
+
+test('no-mandatory-attributes: no category marks an attribute mandatory, while the clean reference marks some', async () => {
+  const h = new ItemsHarness({ variants: ['no-mandatory-attributes'] });
+  for (const id of [101, 102, 111, 201, 203, 204, 301, 302, 400]) {
+    for (const attribute of await attributesIn(h, id, 'en')) expect(attribute.is_mandatory, `${id}/${attribute.id}`).toBe(false);
+  }
+  const clean = new ItemsHarness();
+  expect((await attributesIn(clean, 201, 'en')).some((a) => a.is_mandatory === true)).toBe(true);
+});
+
+test('partial-translations: in Italian the colour titles stay English while the condition titles and category names are translated', async () => {
+  const h = new ItemsHarness({ variants: ['partial-translations'] });
+  const italian = await attributesIn(h, 301, 'it');
+  expect(titlesOf(italian.find((a) => a.id === 'colour'))).toEqual(['Black', 'White', 'Wood', 'Grey']);
+  expect(titlesOf(italian.find((a) => a.id === 'condition'))[0]).toBe('Nuovo');
+  expect(titlesOf((await attributesIn(h, 301, 'es')).find((a) => a.id === 'colour'))[0]).toBe('Negro');
+});
+
+test('untranslatable-titles: every value title is the same number in every language', async () => {
+  const h = new ItemsHarness({ variants: ['untranslatable-titles'] });
+  const titles = async (language: string) => (await attributesIn(h, 301, language)).filter((a) => a.type === 'discrete_values').map(titlesOf);
+  expect(await titles('en')).toEqual([
+    ['1', '2', '3', '4', '5'],
+    ['1', '2', '3', '4'],
+  ]);
+  expect(await titles('es')).toEqual(await titles('en'));
+  expect(await titles('it')).toEqual(await titles('en'));
 });

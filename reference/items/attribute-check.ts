@@ -18,7 +18,7 @@ import { invalid } from './refusal.js';
  * single id is the natural form for `max_choices: 1`, an array for more.
  */
 export function checkAttributes(seam: Seam, categoryId: string, attributes: Record<string, unknown>): void {
-  const defs = attributesOf(Number(categoryId));
+  const defs = attributesOf(Number(categoryId), seam);
   for (const [key, value] of Object.entries(attributes)) {
     let def: AttributeDef | undefined = defs.find((d) => d.id === key);
     // Spec: license_plate belongs to Cars only; the defect accepts it anywhere.

@@ -122,8 +122,10 @@ const BY_LEAF = new Map<number, AttributeDef[]>([
 ]);
 
 /** The attributes of a leaf, external_id always last; a grouping or unknown id has only external_id. */
-export function attributesOf(categoryId: number): AttributeDef[] {
-  return [...(BY_LEAF.get(categoryId) ?? []), EXTERNAL_ID];
+export function attributesOf(categoryId: number, seam: Seam): AttributeDef[] {
+  const defs = [...(BY_LEAF.get(categoryId) ?? []), EXTERNAL_ID];
+  // The variant's catalogue asks for nothing (as the independent Python server's): every attribute optional.
+  return seam.variant('no-mandatory-attributes') ? defs.map((d) => ({ ...d, is_mandatory: false })) : defs;
 }
 
 /** Whether the attribute is mandatory today (`is_mandatory`, or its `mandatory_by_date` has passed). */
@@ -138,9 +140,7 @@ export function renderAttribute(def: AttributeDef, language: Language, seam: Sea
   if (def.mandatory_by_date !== undefined) common.mandatory_by_date = def.mandatory_by_date;
   switch (def.type) {
     case 'discrete_values': {
-      // The defect answers the English titles whatever language the category names came in.
-      const titleLanguage = seam.defect('value-titles-untranslated') ? 'en' : language;
-      const values = def.values.map((v) => ({ id: v.id, title: v.title[titleLanguage] }));
+      const values = def.values.map((v, i) => ({ id: v.id, title: valueTitle(def, v, i, language, seam) }));
       // The spec's schema nests `values` in `options`; its example puts them beside: both conform.
       if (seam.variant('values-beside-options')) return { ...common, options: { max_choices: def.max_choices }, values };
       return { ...common, options: { max_choices: def.max_choices, values } };
@@ -150,4 +150,17 @@ export function renderAttribute(def: AttributeDef, language: Language, seam: Sea
     case 'numeric':
       return def.range ? { ...common, data_type: def.data_type, range: def.range } : { ...common, data_type: def.data_type };
   }
+}
+
+/** The title of a discrete attribute's value (the one at `index`) in the language, as the defects and variants change it. */
+function valueTitle(def: DiscreteAttribute, value: DiscreteAttribute['values'][number], index: number, language: Language, seam: Seam): string {
+  // The defect answers the English titles whatever language the category names came in.
+  if (seam.defect('value-titles-untranslated')) return value.title.en;
+  // The defect leaves one value of an attribute translated into Italian in English there (Spanish has it).
+  if (seam.defect('value-title-left-english') && language === 'it' && def.id === 'condition' && value.id === 'fair') return value.title.en;
+  // The variant's titles read the same in every language: a number, as a size or a grade would.
+  if (seam.variant('untranslatable-titles')) return String(index + 1);
+  // The variant translates the colour titles into Spanish only; Italian has the category names and the condition.
+  if (seam.variant('partial-translations') && language === 'it' && def.id === 'colour') return value.title.en;
+  return value.title[language];
 }

@@ -27,7 +27,7 @@ export function registerCatalogRoutes(router: Router, parts: ItemsParts): void {
       throw new ApiError(404, 'INVALID_CATEGORY_LEAF', `category '${id}' is not an assignable category`);
     }
     const language = chooseLanguage(ctx.headers['accept-language'], seam);
-    const attributes = attributesOf(Number(id)).map((def) => renderAttribute(def, language, seam));
+    const attributes = attributesOf(Number(id), seam).map((def) => renderAttribute(def, language, seam));
     return { status: 200, body: { attributes }, headers: { 'content-language': language, vary: 'accept-language' } };
   });
 

@@ -7,6 +7,7 @@
  */
 import { expectStatus, notExercised, test, verify } from '../fixtures.js';
 import { numericDefs } from '../shared/items/attributes.js';
+import { endUnoffered, leavesOffering } from '../shared/items/catalog-survey.js';
 import { freshPayload } from '../shared/items/bind.js';
 import { LICENSE_PLATE, LICENSE_PLATE_MAX } from '../shared/items/constants.js';
 import { type CategoryFacts, numericBounds, sampleDraft } from '../shared/items/generators.js';
@@ -14,14 +15,15 @@ import { attributeOnRead } from '../shared/items/items-api.js';
 import { expectedOf, readBack } from './support/read-back.js';
 
 test.describe('boundaries', { tag: '@items' }, () => {
-  test('[ITEM-VALID-11] a numeric attribute at either inclusive bound of its range is accepted', async ({ imageHost, leaseItems, catalog }) => {
+  test('[ITEM-VALID-11] a numeric attribute at either inclusive bound of its range is accepted', async ({ imageHost, leaseItems, catalog, survey }) => {
     const rangedOf = (leaf: CategoryFacts) => numericDefs(leaf.defs).filter((d) => d.min !== undefined || d.max !== undefined);
-    // The sampled leaf with the most ranged attributes: two creates put every one of them at each of its bounds.
-    const leaf = [...catalog.leaves].sort((a, b) => rangedOf(b).length - rangedOf(a).length)[0];
-    const ranged = leaf ? rangedOf(leaf) : [];
-    test.skip(ranged.length === 0, notExercised('target_state', `none of the ${catalog.leaves.length} sampled categories has a numeric attribute with a range`));
+    const offering = await leavesOffering(catalog, survey, (leaf) => rangedOf(leaf).length > 0, 'a numeric attribute with a range');
+    if (offering.skip !== undefined) return endUnoffered(offering.skip, ['ITEM-VALID-11']);
+    // The leaf with the most ranged attributes: two creates put every one of them at each of its bounds.
+    const leaf = [...offering.leaves].sort((a, b) => rangedOf(b).length - rangedOf(a).length)[0];
+    const ranged = rangedOf(leaf);
     const { items } = await leaseItems('basic');
-    const draft = sampleDraft(leaf!, { pro: false });
+    const draft = sampleDraft(leaf, { pro: false });
     // Each create holds every ranged attribute at a bound, alternating, so together they reach both bounds of each
     // (a refusal is ITEM-VALID-11's either way); an attribute with one bound only sits at it in both.
     for (const round of [0, 1]) {
@@ -42,11 +44,15 @@ test.describe('boundaries', { tag: '@items' }, () => {
     }
   });
 
-  test('[ITEM-VALID-16][ITEM-ATTR-12] a Cars item with a license_plate of exactly 10 characters is accepted and returns it on read', async ({ imageHost, catalog, leaseItems }) => {
-    const { cars } = catalog;
-    test.skip(!cars, notExercised('target_state', 'the target has no assignable category named Cars (English)'));
+  test('[ITEM-VALID-16][ITEM-ATTR-12] a Cars item with a license_plate of exactly 10 characters is accepted and returns it on read', async ({ imageHost, catalog, survey, leaseItems }) => {
+    // Cars is looked for in the whole tree; with none, a license_plate in any category may be Cars under another name.
+    const offering = await leavesOffering(catalog, survey, (leaf) => leaf.isCars, 'Cars (an assignable category named so in English)', {
+      hints: (leaf) => leaf.defs.some((d) => d.id === LICENSE_PLATE),
+    });
+    if (offering.skip !== undefined) return endUnoffered(offering.skip, ['ITEM-VALID-16', 'ITEM-ATTR-12']);
+    const cars = offering.leaves[0];
     const { items } = await leaseItems('basic');
-    const draft = sampleDraft(cars!, { pro: false });
+    const draft = sampleDraft(cars, { pro: false });
     const plate = 'SC12345678'.slice(0, LICENSE_PLATE_MAX);
     const payload = freshPayload({ ...draft, attributes: { ...draft.attributes, [LICENSE_PLATE]: plate } }, imageHost);
     const id = await items.createOk(payload, ['ITEM-VALID-16', 'ITEM-ATTR-12']);

@@ -1,16 +1,29 @@
 /**
  * The requested language beyond the English fallback: the spec gives category
- * names and discrete value titles in the requested language but lists no
- * language. The check finds the languages the target shows it supports (its
- * category names differ from the English ones) and requires the value titles to
- * come in each of them too. With no such language there is nothing to judge.
+ * names "translated per the Accept-Language header" and discrete value titles
+ * "in the requested language", but lists no language and never says the two
+ * cover the same languages. The check finds the languages the target shows it
+ * supports (its category names differ from the English ones) and sets the value
+ * titles in each beside the English ones (support/languages.ts `judgeTitles`):
+ *
+ * - MUST: a value left in English where the answers show the title is missing,
+ *   not a word that reads the same: the target translates that category's
+ *   attribute into the language (another of its values differs) and that very
+ *   value into another language;
+ * - SHOULD finding: no value title translated into a language whose category
+ *   names are (partial translations, or titles that read the same everywhere:
+ *   sizes, codes), none given there at all (titles are optional), or one
+ *   attribute left in English there while another language translates it.
+ *
+ * With no such language there is nothing to judge: not applicable.
  */
-import { expectStatus, notApplicable, notExercised, recordNotExercised, test, verify } from '../fixtures.js';
+import { expectStatus, notApplicable, recordFinding, test, verify } from '../fixtures.js';
 import type { ItemsApi } from '../shared/items/items-api.js';
-import { addComparison, CANDIDATE_LANGUAGES, compareTitles, translatesNames, type TitleComparison, valueTitles } from './support/languages.js';
+import { CANDIDATE_LANGUAGES, judgeTitles, type Titles, titledLeaves, translatesNames, valueTitles } from './support/languages.js';
 import { NO_CATEGORY, type TargetCatalog } from '../shared/items/target-catalog.js';
+import { endUnoffered, leavesOffering } from '../shared/items/catalog-survey.js';
 
-/** At most this many leaves are read per language (two reads each: English and the language). */
+/** At most this many leaves are read per language (and once in English). */
 const TITLED_LEAVES = 3;
 
 test.describe('languages', { tag: '@items' }, () => {
@@ -23,15 +36,16 @@ test.describe('languages', { tag: '@items' }, () => {
     test.skip(catalog.leaves.length === 0, NO_CATEGORY);
   });
 
-  /** The leaf's attributes in one language (200 judged as ITEM-ATTR-8: the header is optional, any value answered). */
-  const attributesIn = async (categoryId: number, language: string): Promise<Record<string, unknown>[]> => {
+  /** The leaf's value titles in one language, keyed `category/attribute/value` (200 judged as ITEM-ATTR-8: the header is optional). */
+  const titlesIn = async (categoryId: number, language: string): Promise<Map<string, string>> => {
     const res = await api.attributes(categoryId, language);
     await expectStatus(res, 200, ['ITEM-ATTR-8']);
     const given = (res.json as { attributes?: unknown } | undefined)?.attributes;
-    return Array.isArray(given) ? (given as Record<string, unknown>[]) : [];
+    const titles = valueTitles(Array.isArray(given) ? (given as Record<string, unknown>[]) : []);
+    return new Map([...titles].map(([key, title]) => [`${categoryId}/${key}`, title]));
   };
 
-  test('[ITEM-ATTR-15] in every language whose category names the target translates, the discrete value titles come in that language too', async () => {
+  test('[ITEM-ATTR-15] in every language whose category names the target translates, no discrete value title is left in English where the target translates it', async ({ survey }) => {
     const english = await api.categoryTree('en');
     const supported: string[] = [];
     for (const language of CANDIDATE_LANGUAGES) {
@@ -44,31 +58,48 @@ test.describe('languages', { tag: '@items' }, () => {
     test.info().annotations.push({ type: 'observed', description: `category names translated into: ${supported.join(', ')}` });
 
     // The leaves whose discrete values carry titles (title is optional): only those can show a language.
-    const titled = catalog.leaves.filter((leaf) => valueTitles(leaf.raw as Record<string, unknown>[]).size > 0).slice(0, TITLED_LEAVES);
-    test.skip(titled.length === 0, notExercised('target_state', `none of the ${catalog.leaves.length} sampled categories has a discrete value with a title`));
+    const offering = await leavesOffering(catalog, survey, (leaf) => valueTitles(leaf.raw ?? []).size > 0, 'a discrete value with a title');
+    if (offering.skip !== undefined) return endUnoffered(offering.skip, ['ITEM-ATTR-15']);
+    const titled = titledLeaves(offering.leaves, TITLED_LEAVES);
 
-    for (const language of supported) {
-      let total: TitleComparison = { compared: 0, translated: 0, same: [] };
-      for (const leaf of titled) {
-        const inEnglish = valueTitles(await attributesIn(leaf.id, 'en'));
-        const inLanguage = valueTitles(await attributesIn(leaf.id, language));
-        total = addComparison(total, compareTitles(inEnglish, inLanguage));
+    const inEnglish = new Map<string, string>();
+    const byLanguage = new Map<string, Titles>(supported.map((language) => [language, new Map<string, string>()]));
+    for (const leaf of titled) {
+      for (const [key, title] of await titlesIn(leaf.id, 'en')) inEnglish.set(key, title);
+      for (const language of supported) {
+        const titles = byLanguage.get(language) as Map<string, string>;
+        for (const [key, title] of await titlesIn(leaf.id, language)) titles.set(key, title);
       }
-      if (total.compared === 0) {
-        // Titles are optional: a language whose answers carry none leaves the rule unproven there (never a pass).
-        recordNotExercised(
-          ['ITEM-ATTR-15'],
-          notExercised('target_state', `with Accept-Language ${language} no discrete value of ${titled.length} categories carries a title to set beside the English one`),
-        );
+    }
+
+    for (const judgement of judgeTitles(inEnglish, byLanguage)) {
+      const { language, compared, translated } = judgement;
+      if (compared === 0) {
+        // Titles are optional: a language whose answers carry none (the English ones do) omits them there, a partial
+        // translation as much as English titles would be; nothing is left in English, so no MUST failure can be shown.
+        recordFinding(test.info(), {
+          requirement: 'ITEM-ATTR-15',
+          message: `category names come in ${language}, but no discrete value of ${titled.length} categories carries a title in ${language} (the English answers do): titles omitted there`,
+        });
         continue;
       }
-      // A title may read the same in two languages ("Motor"), so one translated title is enough; none at all is English.
-      await verify(total.translated > 0, {
-        title: `Accept-Language: ${language} (category names translated) answers value titles in ${language}`,
+      await verify(judgement.leftEnglish.length === 0, {
+        title: `Accept-Language: ${language}: no value title is left in English where the target translates it`,
         requirements: ['ITEM-ATTR-15'],
-        expected: `at least one of the ${total.compared} value titles differs from the target's own English title`,
-        actual: `all ${total.compared} are the English ones, e.g. ${total.same.join('; ')}`,
+        expected: `each of the ${compared} value titles in ${language}, where another value of its attribute is translated into ${language} and the value itself into another language, differs from the English title`,
+        actual: `left in English: ${judgement.leftEnglish.slice(0, 5).join('; ')}`,
       });
+      if (translated === 0) {
+        recordFinding(test.info(), {
+          requirement: 'ITEM-ATTR-15',
+          message: `category names come in ${language}, but none of the ${compared} value titles does (e.g. ${judgement.same.slice(0, 3).join('; ')}): titles untranslated in ${language}, or titles that read the same in every language`,
+        });
+      } else if (judgement.untranslatedUnits.length > 0) {
+        recordFinding(test.info(), {
+          requirement: 'ITEM-ATTR-15',
+          message: `with Accept-Language ${language} the value titles of ${judgement.untranslatedUnits.join(', ')} (category/attribute) read as the English ones, though another language translates them`,
+        });
+      }
     }
   });
 });

@@ -24,6 +24,7 @@ import type { ItemsApi } from '../shared/items/items-api.js';
 import { attributeOnRead } from '../shared/items/items-api.js';
 import { ALPHABET_NAMES, codePoints, type EdgeText, edgeExamples, edgeTexts, measures } from './support/text-edges.js';
 import { NO_CATEGORY, plainLeaf } from '../shared/items/target-catalog.js';
+import { endUnoffered, leavesOffering } from '../shared/items/catalog-survey.js';
 
 type Json = Record<string, unknown>;
 
@@ -129,16 +130,17 @@ test.describe('text limits', { tag: '@items' }, () => {
     skipWhenUnjudged([...unproved, ...notJudged]);
   });
 
-  test('[ITEM-VALID-10] a text attribute of exactly its max_length in code points outside ASCII is accepted, one more is refused', async ({ imageHost, leaseItems, catalog }) => {
-    // The sampled leaf with the most text attributes (external_id aside): its runs hold several alphabets each.
+  test('[ITEM-VALID-10] a text attribute of exactly its max_length in code points outside ASCII is accepted, one more is refused', async ({ imageHost, leaseItems, catalog, survey }) => {
     const textsOf = (leaf: CategoryFacts) => textDefs(leaf.defs).filter((d) => d.id !== EXTERNAL_ID);
-    const leaf = [...catalog.leaves].sort((a, b) => textsOf(b).length - textsOf(a).length)[0];
-    const defs = leaf ? textsOf(leaf) : [];
-    test.skip(defs.length === 0, notExercised('target_state', `none of the ${catalog.leaves.length} sampled categories offers a text attribute with a max_length`));
+    const offering = await leavesOffering(catalog, survey, (leaf) => textsOf(leaf).length > 0, 'a text attribute with a max_length (external_id aside)');
+    if (offering.skip !== undefined) return endUnoffered(offering.skip, ['ITEM-VALID-10']);
+    // The leaf with the most text attributes (external_id aside): its runs hold several alphabets each.
+    const leaf = [...offering.leaves].sort((a, b) => textsOf(b).length - textsOf(a).length)[0];
+    const defs = textsOf(leaf);
     const runs = textRuns(defs);
     test.skip(runs.length === 0, notExercised('target_state', `the text rules of ${defs.map((d) => d.id).join(', ')} refuse every alphabet's example`));
     const { items } = await leaseItems('basic');
-    const draft = sampleDraft(leaf!, { pro: false });
+    const draft = sampleDraft(leaf, { pro: false });
     const unproved: string[] = [];
     const { notJudged } = await assertProperty(
       fc.asyncProperty(fc.constantFrom(...runs), async (edges) => {

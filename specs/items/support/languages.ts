@@ -29,29 +29,78 @@ export function valueTitles(attributes: readonly Record<string, unknown>[]): Map
   return titles;
 }
 
-export interface TitleComparison {
-  /** Values titled in both answers. */
+/** The ids of the discrete attributes whose values carry titles. */
+const titledAttributes = (attributes: readonly Record<string, unknown>[]): Set<string> => new Set([...valueTitles(attributes).keys()].map((k) => k.split('/')[0]));
+
+/**
+ * Up to `max` leaves whose values carry titles: first the fewest that show every titled attribute of the
+ * leaves given (so an attribute translated in one language and not another is seen), then the others in order.
+ */
+export function titledLeaves<L extends { raw?: Record<string, unknown>[] }>(leaves: readonly L[], max: number): L[] {
+  const titled = leaves.filter((l) => titledAttributes(l.raw ?? []).size > 0);
+  const chosen: L[] = [];
+  const seen = new Set<string>();
+  while (chosen.length < max) {
+    const fresh = (l: L) => [...titledAttributes(l.raw ?? [])].filter((id) => !seen.has(id)).length;
+    const best = titled.filter((l) => !chosen.includes(l)).sort((a, b) => fresh(b) - fresh(a))[0];
+    if (!best || fresh(best) === 0) break;
+    chosen.push(best);
+    for (const id of titledAttributes(best.raw ?? [])) seen.add(id);
+  }
+  return [...chosen, ...titled.filter((l) => !chosen.includes(l))].slice(0, max);
+}
+
+/**
+ * The titles of the values of several categories in one language: `category/attribute/value` → title.
+ * A unit is one category's attribute (`category/attribute`): the set of values the spec titles together.
+ */
+export type Titles = ReadonlyMap<string, string>;
+
+const unitOf = (key: string) => key.slice(0, key.lastIndexOf('/'));
+
+/** What the answers in one language show about its value titles, set beside the English ones. */
+export interface TitleJudgement {
+  language: string;
+  /** Values titled both in English and in this language. */
   compared: number;
   /** Of those, the ones whose title differs from the English one. */
   translated: number;
-  /** A few values whose title is the English one, for the failure message. */
+  /**
+   * MUST: values whose title is the English one although the target translates their attribute into this
+   * language (another value of the same category and attribute differs) and translates the value itself
+   * into another language: the answers themselves show a title missing, not a word that reads the same.
+   */
+  leftEnglish: string[];
+  /**
+   * SHOULD: units whose titles all read as the English ones here while another language translates one
+   * of them (an attribute translated into some languages and not this one).
+   */
+  untranslatedUnits: string[];
+  /** A few values whose title is the English one, for the messages. */
   same: string[];
 }
 
-/** Compares the titles of the same values in the English answer and in another language's. */
-export function compareTitles(english: ReadonlyMap<string, string>, other: ReadonlyMap<string, string>): TitleComparison {
-  const result: TitleComparison = { compared: 0, translated: 0, same: [] };
-  for (const [key, title] of english) {
-    const theirs = other.get(key);
-    if (theirs === undefined) continue;
-    result.compared++;
-    if (theirs !== title) result.translated++;
-    else if (result.same.length < 5) result.same.push(`${key} '${title}'`);
-  }
-  return result;
-}
-
-/** Adds one comparison to a running total. */
-export function addComparison(total: TitleComparison, one: TitleComparison): TitleComparison {
-  return { compared: total.compared + one.compared, translated: total.translated + one.translated, same: [...total.same, ...one.same].slice(0, 5) };
+/** Sets each language's titles beside the English ones and beside the other languages' (`languages`: language → titles). */
+export function judgeTitles(english: Titles, languages: ReadonlyMap<string, Titles>): TitleJudgement[] {
+  const translatedElsewhere = (key: string, language: string) =>
+    [...languages].some(([other, titles]) => other !== language && titles.has(key) && titles.get(key) !== english.get(key));
+  return [...languages].map(([language, titles]) => {
+    const judgement: TitleJudgement = { language, compared: 0, translated: 0, leftEnglish: [], untranslatedUnits: [], same: [] };
+    const translatedUnits = new Set<string>();
+    const sameKeys: string[] = [];
+    for (const [key, title] of english) {
+      const theirs = titles.get(key);
+      if (theirs === undefined) continue;
+      judgement.compared++;
+      if (theirs !== title) {
+        judgement.translated++;
+        translatedUnits.add(unitOf(key));
+      } else sameKeys.push(key);
+    }
+    judgement.same = sameKeys.slice(0, 5).map((k) => `${k} '${english.get(k)}'`);
+    judgement.leftEnglish = sameKeys.filter((k) => translatedUnits.has(unitOf(k)) && translatedElsewhere(k, language)).map((k) => `${k} '${english.get(k)}'`);
+    const untranslated = new Set(sameKeys.map(unitOf).filter((u) => !translatedUnits.has(u)));
+    judgement.untranslatedUnits = [...untranslated].filter((u) => sameKeys.some((k) => unitOf(k) === u && translatedElsewhere(k, language)));
+    return judgement;
+  });
 }

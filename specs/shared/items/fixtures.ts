@@ -3,6 +3,9 @@
  *
  * - `catalog` (test): what the target offers to list items in
  *   (target-catalog.ts), read once per worker through `targetCatalogMemo`.
+ * - `survey` (test): every assignable category and its attributes, read at most
+ *   once per worker and only when called (catalog-survey.ts): for a check whose
+ *   need no sampled category meets.
  * - `readItems` (test): the items API of the worker's shared Pro session, for
  *   read-only calls; it throws if anything is created with it.
  * - `leaseItems(plan)` (test): an account of the plan for this test alone
@@ -13,6 +16,7 @@ import { test as base, type Plan, type Session } from '../../../fixtures/index.j
 import { type Memo, memo } from '../../../lib/memo.js';
 import { itemsApiOf, readOnlyItemsApi } from './bind.js';
 import type { ItemsApi } from './items-api.js';
+import { type CatalogSurvey, surveyCatalog } from './catalog-survey.js';
 import { readCatalog, type TargetCatalog } from './target-catalog.js';
 
 /** A leased account and its items API. */
@@ -23,14 +27,19 @@ export interface LeasedItems {
 
 export interface ItemsFixtures {
   catalog: TargetCatalog;
+  survey: () => Promise<CatalogSurvey>;
   readItems: ItemsApi;
   leaseItems: (plan: Plan) => Promise<LeasedItems>;
 }
 
-export const itemsTest = base.extend<ItemsFixtures, { targetCatalogMemo: Memo<TargetCatalog> }>({
+export const itemsTest = base.extend<ItemsFixtures, { targetCatalogMemo: Memo<TargetCatalog>; catalogSurveyMemo: Memo<CatalogSurvey> }>({
   // The category tree and its attributes do not change during a run: one read per worker.
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this destructuring.
   targetCatalogMemo: [async ({}, use) => use(memo()), { scope: 'worker', box: true }],
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this destructuring.
+  catalogSurveyMemo: [async ({}, use) => use(memo()), { scope: 'worker', box: true }],
+  // Lazy: only a check whose need the sample does not meet pays for the reads.
+  survey: async ({ readItems, catalog, catalogSurveyMemo }, use) => use(() => catalogSurveyMemo.get(() => surveyCatalog(readItems, catalog))),
   readItems: async ({ api, sessions }, use) => use(readOnlyItemsApi(api, await sessions.shared('pro'))),
   catalog: async ({ readItems, targetCatalogMemo }, use) => use(await targetCatalogMemo.get(() => readCatalog(readItems))),
   leaseItems: async ({ api, sessions, track }, use) =>

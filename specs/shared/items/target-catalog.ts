@@ -50,7 +50,12 @@ const plainness = (l: CategoryFacts) => l.defs.filter((d) => d.isMandatory).leng
 
 /** The sampled leaves, the one that asks least of a payload first (a stable preference every check shares). */
 export function plainFirst(catalog: TargetCatalog): CategoryFacts[] {
-  return [...catalog.leaves].sort((a, b) => plainness(a) - plainness(b));
+  return byPlainness(catalog.leaves);
+}
+
+/** Any leaves (the sample's, or the survey's: catalog-survey.ts), the one that asks least of a payload first. */
+export function byPlainness(leaves: readonly CategoryFacts[]): CategoryFacts[] {
+  return [...leaves].sort((a, b) => plainness(a) - plainness(b));
 }
 
 /** The leaf that asks least of a payload (fewest attributes that must be sent): where plain items are created. */
