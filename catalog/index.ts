@@ -25,6 +25,8 @@ export const GROUPS = [
 
 export type RequirementGroup = (typeof GROUPS)[number]['group'];
 export type RequirementLevel = 'MUST' | 'SHOULD' | 'MAY';
+/** An entry that is no rule (catalog/requirement.schema.json `kind`). */
+export type EntryKind = 'open' | 'description';
 export type RequirementSource = 'stated' | 'inferred';
 export type RequirementNeed =
   | 'api'
@@ -63,7 +65,12 @@ export interface Requirement extends SpecRef {
   see_also?: SpecRef[];
   /** The rule in one present-tense sentence, as the suite checks it. */
   statement: string;
-  level: RequirementLevel;
+  /** Absent: a rule. `open`: a point the spec leaves "not shown"; `description`: no duty at all. Neither has a level. */
+  kind?: EntryKind;
+  /** Why the entry is an open point or a description, not a rule. */
+  kind_reason?: string;
+  /** A rule's level; absent on an open point or a description. */
+  level?: RequirementLevel;
   source: RequirementSource;
   reasoning?: string;
   /** Absent means testable. */
@@ -141,7 +148,8 @@ export function loadCatalog(dir: string = CATALOG_DIR): Catalog {
     requirements.push({
       ...entry,
       section: entry.section || '(no section)',
-      level: entry.level ?? 'MUST',
+      // An open point or a description has no level (`kind`); a damaged entry without one reads as a MUST.
+      ...(entry.kind ? {} : { level: entry.level ?? 'MUST' }),
       source: entry.source ?? 'stated',
       statement: entry.statement ?? '',
       quote: entry.quote ?? '',

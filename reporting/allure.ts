@@ -45,7 +45,7 @@ export function labelsFor(id: string, req: Labelled | undefined): Label[] {
     { name: 'feature', value: feature },
     { name: 'story', value: id },
   ];
-  if (req) out.push({ name: 'severity', value: SEVERITY[req.level] ?? 'normal' });
+  if (req?.level) out.push({ name: 'severity', value: SEVERITY[req.level] ?? 'normal' });
   return out;
 }
 

@@ -44,7 +44,7 @@ export function formatConsoleSummary(report: ConformanceReport, opts: ConsoleOpt
   const whole = h.judged === h.testable;
   out.push(c.bold(`MUST rules of the server: ${whole ? h.text : c.yellow(h.text)}`));
   out.push(`  ${apartText(h)}`);
-  out.push(`SHOULD findings: ${s.shouldFindings} · all requirements: ${s.exercised}/${s.requirements} judged · not testable ${s.byVerdict['not-testable']} · suite side ${s.byVerdict['suite-side']} · no check ${s.byVerdict['no-check']}`);
+  out.push(`SHOULD findings: ${s.shouldFindings} · all rules: ${s.exercised}/${s.requirements} judged · not testable ${s.byVerdict['not-testable']} · suite side ${s.byVerdict['suite-side']} · no check ${s.byVerdict['no-check']}`);
 
   const mustFailed = report.requirements.filter((r) => r.verdict === 'failed' && r.severity === 'MUST');
   const blocking = mustFailed.filter((r) => !r.baseline);

@@ -55,11 +55,20 @@ export function headlineOf(requirements: RequirementResult[]): Headline {
     text: `judged ${judged.length} of ${server.length} testable: ${parts.join(' · ')}`,
     clientSide: { total: client.length, passed: clientJudged.length - clientFailed, failed: clientFailed, other: client.length - clientJudged.length },
     notTestable: requirements.filter((r) => isNotTestable(r) && isStatedMust(r) && !isClientSide(r)).length,
+    openPoints: requirements.filter((r) => r.kind === 'open').length,
+    descriptions: requirements.filter((r) => r.kind === 'description').length,
   };
 }
 
-/** The line about what the headline leaves out: the suite's client side and the not-testable entries. */
+/**
+ * The line about what the headline leaves out: the suite's client side, the stated duties no black box can judge, and
+ * the entries that are no duty at all (the spec's open points and descriptions: docs/REPORTS.md).
+ */
 export function apartText(h: Headline): string {
   const c = h.clientSide;
-  return `apart: ${c.total} client-side rules of the suite itself (${c.passed} passed${c.failed ? `, ${c.failed} failed` : ''}${c.other ? `, ${c.other} not judged against the target: npm test proves them` : ''}) · ${h.notTestable} MUST entries not testable (the spec does not show what is needed)`;
+  const client = `${c.total} client-side rules of the suite itself (${c.passed} passed${c.failed ? `, ${c.failed} failed` : ''}${c.other ? `, ${c.other} not judged against the target: npm test proves them` : ''})`;
+  const duties = `${h.notTestable} stated MUST ${h.notTestable === 1 ? 'duty' : 'duties'} not testable`;
+  // Reports before schemaVersion 3 counted the open points among the not-testable MUST entries.
+  const none = h.openPoints === undefined ? '' : ` · no duty: ${h.openPoints} open points of the spec, ${h.descriptions} descriptions`;
+  return `apart: ${client} · ${duties}${none}`;
 }

@@ -59,6 +59,7 @@ details.req.no-check { border-style:dashed; }
 .b-not-applicable { background:var(--grey-bg); color:var(--grey); border:1px solid var(--grey); }
 .b-not-testable { background:#f4f3ff; color:#5925dc; border:1px solid #5925dc; }
 .b-suite-side { background:#f2f4f7; color:#344054; border:1px solid #98a2b3; }
+.b-open, .b-description { background:#fff; color:#475467; border:1px dashed #98a2b3; }
 .b-no-check { background:#fff; color:var(--amber); border:1px dashed var(--amber); }
 .chip { border:1px solid var(--line); border-radius:4px; padding:0 5px; font-size:11.5px; color:var(--grey); }
 .chip.decision { border-color:var(--blue); color:var(--blue); } .chip.baseline { border-color:var(--amber); color:var(--amber); }

@@ -18,7 +18,7 @@ export function filterKey(r: RequirementResult): string {
 
 export function verdictBadge(r: RequirementResult): string {
   if (r.verdict === 'failed') return r.severity === 'SHOULD' ? '<span class="badge b-finding">SHOULD finding</span>' : '<span class="badge b-failed">FAILED</span>';
-  const label = { passed: 'passed', 'not-exercised': 'not exercised', 'not-applicable': 'not applicable', 'not-testable': 'not testable', 'suite-side': 'suite side', 'no-check': 'no check' }[r.verdict];
+  const label = { passed: 'passed', 'not-exercised': 'not exercised', 'not-applicable': 'not applicable', 'not-testable': 'not testable', 'suite-side': 'suite side', 'no-check': 'no check', open: 'open point of the spec', description: 'description' }[r.verdict];
   const code = r.reasonCode && (r.verdict === 'not-exercised' || r.verdict === 'not-applicable') ? ` [${r.reasonCode}]` : '';
   return `<span class="badge b-${r.verdict}">${label}${esc(code)}</span>`;
 }
@@ -144,6 +144,8 @@ export function requirementEntry(r: RequirementResult, tables: SpecTable[] = [])
   if (r.verdict === 'not-exercised') body.push(`<div class="note reason"><b>Not exercised [${esc(r.reasonCode)}]:</b> ${esc(r.reason)}<br><i>${esc(NOT_EXERCISED_REASONS[r.reasonCode as NotExercisedReason] ?? '')}</i></div>`);
   if (r.verdict === 'not-applicable') body.push(`<div class="note reason"><b>Not applicable [${esc(r.reasonCode)}]:</b> ${esc(r.reason)}<br><i>${esc(NOT_APPLICABLE_CAUSES[r.reasonCode as NotApplicableCause] ?? '')}</i></div>`);
   if (r.verdict === 'not-testable') body.push(`<div class="note reason"><b>Not testable:</b> ${esc(r.reason)}</div>`);
+  if (r.verdict === 'open') body.push(`<div class="note reason"><b>Open point of the spec, no duty:</b> ${esc(r.reason)}</div>`);
+  if (r.verdict === 'description') body.push(`<div class="note reason"><b>A description, no duty:</b> ${esc(r.reason)}</div>`);
   if (r.verdict === 'suite-side') body.push(`<div class="note reason"><b>Suite side:</b> ${esc(r.reason)}</div>`);
   if (r.verdict === 'no-check') {
     body.push(

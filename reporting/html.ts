@@ -21,7 +21,7 @@ import type { ConformanceReport, GateState, RequirementResult } from './types.js
 const STATE_CLASS: Record<GateState, string> = { PASSED: 'pass', FAILED: 'fail', BROKEN: 'broken', INCOMPLETE: 'incomplete' };
 
 // Within a section: MUST failures, SHOULD findings, suite gaps, then the rest; catalog order inside each rank.
-const RANK: Record<string, number> = { 'failed-MUST': 0, 'failed-SHOULD': 1, 'not-exercised': 2, 'no-check': 3, 'not-applicable': 4, 'not-testable': 5, 'suite-side': 6, passed: 7 };
+const RANK: Record<string, number> = { 'failed-MUST': 0, 'failed-SHOULD': 1, 'not-exercised': 2, 'no-check': 3, 'not-applicable': 4, 'not-testable': 5, 'suite-side': 6, passed: 7, open: 8, description: 9 };
 const rank = (r: RequirementResult) => RANK[r.verdict === 'failed' ? `failed-${r.severity}` : r.verdict] ?? 9;
 
 function link(r: RequirementResult): string {
@@ -124,8 +124,25 @@ function topBoxes(rep: ConformanceReport): string {
     const title = rep.run.filtered ? 'Requirements without a check in this selection' : 'Testable requirements without a check (a gap in the suite)';
     out.push(`<details class="box amber"${open}><summary><b>${title} (${gaps.length})</b></summary><div>${gaps.map(link).join(', ')}</div></details>`);
   }
+  out.push(...noDuty(rep));
   if (rep.problems.length) out.push(`<div class="box amber"><h2>Problems in the run (${rep.problems.length})</h2>${list(rep.problems.map((p) => `<b>${esc(p.kind)}</b>: ${esc(p.message)}${p.checkTitle ? ` — <i>${esc(p.checkTitle)}</i>` : ''}`))}</div>`);
   return out.join('\n');
+}
+
+/**
+ * The catalog's entries that are no duty, folded: the spec's open points, each with its "not shown" sentence, and its
+ * descriptions. A reader sees what the spec leaves open without taking it for a rule the suite could not judge.
+ */
+function noDuty(rep: ConformanceReport): string[] {
+  const box = (verdict: 'open' | 'description', title: string) => {
+    const entries = rep.requirements.filter((r) => r.verdict === verdict);
+    if (!entries.length) return [];
+    return [`<details class="box grey"><summary><b>${title} (${entries.length})</b></summary>${list(entries.map((r) => `${link(r)} “${esc(r.quote)}” — ${esc(r.reason ?? '')}`))}</details>`];
+  };
+  return [
+    ...box('open', 'The spec’s open points: what it leaves “not shown” (no duty, in no MUST figure)'),
+    ...box('description', 'Descriptions in the spec: sentences that ask nothing a server can do or fail to do'),
+  ];
 }
 
 function sections(rep: ConformanceReport, tables: SpecTable[]): string {
@@ -162,6 +179,8 @@ function filters(rep: ConformanceReport): string {
     b('not-testable', 'Not testable', n['not-testable']),
     b('suite-side', 'Suite side', n['suite-side']),
     b('passed', 'Passed', n.passed),
+    b('open', 'Open points', n.open),
+    b('description', 'Descriptions', n.description),
   ].join('')}<button id="expand" type="button">expand all</button><button id="collapse" type="button">collapse all</button><input id="search" type="search" placeholder="filter by ID or text"></nav>`;
 }
 

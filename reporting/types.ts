@@ -4,7 +4,7 @@
  * back, so fields are only ever added, never renamed.
  */
 
-import type { RequirementLevel, RequirementNeed, RequirementSource } from '../catalog/index.js';
+import type { EntryKind, RequirementLevel, RequirementNeed, RequirementSource } from '../catalog/index.js';
 import type { NotApplicableCause, NotExercisedReason } from '../protocol/outcomes.js';
 import type { BudgetTotals } from '../protocol/budget.js';
 import type { CheckStatus } from '../protocol/check.js';
@@ -20,7 +20,7 @@ import type { Footprint } from '../lib/footprint.js';
  *  - `not-applicable`: the run's configuration cannot reach it (`reasonCode`: a NotApplicableCause), e.g. no control API, a --grep;
  *  - `suite-side`: a rule the suite itself keeps (a client-side rule of the spec) that no check against the target exercised; `npm test` proves it.
  */
-export type Verdict = 'passed' | 'failed' | 'not-exercised' | 'not-applicable' | 'not-testable' | 'suite-side' | 'no-check';
+export type Verdict = 'passed' | 'failed' | 'not-exercised' | 'not-applicable' | 'not-testable' | 'suite-side' | 'no-check' | 'open' | 'description';
 
 /** Why a rule is not-exercised (a reason) or not-applicable (a cause): protocol/outcomes.ts. */
 export type ReasonCode = NotExercisedReason | NotApplicableCause;
@@ -53,7 +53,10 @@ export interface RequirementResult {
   id: string;
   section: string;
   group: string;
-  level: RequirementLevel;
+  /** A rule's level; absent on an open point or a description of the spec (`kind`). */
+  level?: RequirementLevel;
+  /** From the catalog: an open point of the spec or a description, not a rule (verdict `open` or `description`). */
+  kind?: EntryKind;
   source: RequirementSource;
   statement: string;
   quote: string;
@@ -141,12 +144,16 @@ export interface Headline {
   noCheck: number;
   /** "judged N of M testable: P passed · F failed · X not exercised (by reason) · A not applicable (by cause)". */
   text: string;
-  /** Apart: the suite's own client-side rules, and the catalog's not-testable entries. */
+  /** Apart: the suite's own client-side rules, and the catalog's stated MUST duties that cannot be judged. */
   clientSide: { total: number; passed: number; failed: number; other: number };
   notTestable: number;
+  /** Apart, and no duty at all (catalog `kind`, schemaVersion 3): the points the spec leaves "not shown", and its descriptions. */
+  openPoints: number;
+  descriptions: number;
 }
 
 export interface Summary {
+  /** The catalog's rules (entries with a level); its open points and descriptions are `byVerdict.open` and `byVerdict.description` (schemaVersion 3). */
   requirements: number;
   byVerdict: Record<Verdict, number>;
   /**
@@ -186,10 +193,13 @@ export interface RunInfo {
   footprint?: Footprint;
 }
 
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 export interface ConformanceReport {
-  /** 2: rule states not-applicable and reason codes, the gate's state and exit 3, the headline (protocol/conformance-report.schema.json). */
+  /**
+   * 2: rule states not-applicable and reason codes, the gate's state and exit 3, the headline. 3: the catalog's open points and
+   * descriptions (`kind`, verdicts `open` and `description`, no level), counted apart in the headline (protocol/conformance-report.schema.json).
+   */
   schemaVersion: typeof SCHEMA_VERSION;
   run: RunInfo;
   summary: Summary;

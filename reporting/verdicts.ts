@@ -135,6 +135,7 @@ function judge(req: Requirement, tied: Check[], findings: Finding[], skipReason:
     section: req.section,
     group: req.group || idPrefix(req.id),
     level: req.level,
+    kind: req.kind,
     source: req.source,
     statement: req.statement,
     quote: req.quote,
@@ -154,6 +155,8 @@ function judge(req: Requirement, tied: Check[], findings: Finding[], skipReason:
   );
   base.findings = [...failureFindings, ...findings];
 
+  // An open point or a description asks nothing of a server: no check judges it, whatever cites it.
+  if (req.kind) return { ...base, verdict: req.kind, reason: req.kind_reason };
   if (failing.length || findings.length) {
     const must = failing.some((w) => w.failures.some((e) => severityOf(e, w, req) === 'MUST'));
     return { ...base, verdict: 'failed', severity: must ? 'MUST' : 'SHOULD' };

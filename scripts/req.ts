@@ -86,12 +86,16 @@ export function mustBasisLine(b: MustBasis): string {
   return `the spec, ${b.section}: "${b.quote}" (the duty: "${b.keyword}")`;
 }
 
+/** How `npm run req` names an entry that is no rule. */
+const KIND_LABEL = { open: 'OPEN POINT (no duty)', description: 'DESCRIPTION (no duty)' } as const;
+
 const at = (p: Place): string => `  ${p.file}:${p.line}  ${p.text.length > 150 ? `${p.text.slice(0, 150)}…` : p.text}`;
 
 export function formatFacts(f: RequirementFacts): string {
   const r = f.requirement;
   const out = [
-    `${r.id}  ${r.level} · ${r.group} · ${r.source}${isTestable(r) ? '' : ' · not testable'}`,
+    `${r.id}  ${r.kind ? KIND_LABEL[r.kind] : r.level} · ${r.group} · ${r.source}${r.kind || isTestable(r) ? '' : ' · not testable'}`,
+    ...(r.kind_reason ? [`  why no duty: ${r.kind_reason}`] : []),
     `  section:   ${r.section}`,
     `  quote:     "${r.quote}"`,
     ...(r.see_also ?? []).map((s) => `  see also:  ${s.section}: "${s.quote}"`),

@@ -36,6 +36,10 @@ test('[catalog] the schema refuses entries that break its conditional rules', ()
   expect(validate([base])).toBe(true);
   const { needs: _needs, ...withoutNeeds } = base;
   const { must_basis: _basis, ...withoutBasis } = base;
+  const { level: _level, must_basis: _b, needs: _n, ...noRule } = base;
+  const openPoint = { ...noRule, kind: 'open', kind_reason: 'The spec leaves it not shown.', testable: false, why: 'not shown: sample reason' };
+  expect(validate([openPoint])).toBe(true);
+  const { level: _l, ...withoutLevel } = base;
   const broken = {
     'inferred without reasoning': { ...base, source: 'inferred', level: 'SHOULD' },
     'testable without needs': withoutNeeds,
@@ -49,6 +53,13 @@ test('[catalog] the schema refuses entries that break its conditional rules', ()
     'RFC basis without its RFC': { ...base, must_basis: { source: 'rfc', quote: 'It MUST.', keyword: 'MUST' } },
     'RFC basis with a section': { ...base, must_basis: { source: 'rfc', rfc: 'RFC 6749 §5.1', section: 'Endpoints', quote: 'It MUST.', keyword: 'MUST' } },
     'spec basis without its section': { ...base, must_basis: { source: 'spec', quote: 'JSON bodies use', keyword: 'use' } },
+    'a rule without its level': withoutLevel,
+    'an open point with a level': { ...openPoint, level: 'MUST' },
+    'an open point with a MUST basis': { ...openPoint, must_basis: base.must_basis },
+    'an open point without its reason': { ...openPoint, kind_reason: undefined },
+    'an open point said testable': { ...openPoint, testable: true },
+    'a rule with a kind reason': { ...base, kind_reason: 'The spec leaves it not shown.' },
+    'an unknown kind': { ...openPoint, kind: 'gap' },
   };
   for (const [name, entry] of Object.entries(broken)) expect(validate([entry]), name).toBe(false);
 });

@@ -37,7 +37,7 @@ test('the failing requirement is at the top: gate, figures, then the red list li
 
 test('the headline comes first: testable server MUST rules judged, why not the rest, then SHOULD findings, target, time; never a pass rate of what ran', () => {
   const headline = 'judged 7 of 13 testable: 5 passed · 2 failed · 0 not exercised · 3 not applicable (no_control_api 2, no_direct_sessions 1) · 3 without a check';
-  for (const text of ['Judged <b>7</b> of <b>13</b> testable MUST rules of the server', headline, 'apart: 0 client-side rules', '1 MUST entries not testable', 'MUST not exercised', 'MUST not applicable', 'SHOULD findings', 'embedded reference', '2026-11-20 02:00:00 UTC', '1 min 24 s']) {
+  for (const text of ['Judged <b>7</b> of <b>13</b> testable MUST rules of the server', headline, 'apart: 0 client-side rules', '1 stated MUST duty not testable', 'no duty: 0 open points of the spec, 0 descriptions', 'MUST not exercised', 'MUST not applicable', 'SHOULD findings', 'embedded reference', '2026-11-20 02:00:00 UTC', '1 min 24 s']) {
     expect(html).toContain(text);
   }
   expect(html.indexOf(headline)).toBeLessThan(html.indexOf('class="figures"'));
