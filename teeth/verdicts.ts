@@ -3,6 +3,7 @@
  * tested on synthetic reports (tests/kill-matrix.spec.ts, tests/variants.spec.ts).
  */
 import { footprint, footprintByCheck, footprintTable, overBudget } from '../lib/footprint.js';
+import { parseOutcome } from '../protocol/outcomes.js';
 import { type TeethCheck, checksOf, isFailed, topLevelErrors } from './playwright-report.js';
 import type { RunOutcome } from './run-playwright.js';
 
@@ -139,12 +140,10 @@ export interface SuiteVerdictResult {
   counts: Counts;
   /** Checks that failed on a server that keeps the spec. */
   failures: { key: string; status: string; error?: string }[];
-  /** Skips whose reason is not `not exercised: …`: a check that did not run proves nothing. */
+  /** Skips that say neither not exercised nor not applicable, with or without a code: a check that did not run proves nothing. */
   unexplainedSkips: { key: string; reason?: string }[];
   detail?: string;
 }
-
-export const NOT_EXERCISED = 'not exercised:';
 
 /** The verdict on a whole-suite run against a server that keeps the spec (clean or an allowed variant). */
 export function suiteVerdict(outcome: RunOutcome, limitSeconds?: number): SuiteVerdictResult & { checks: TeethCheck[] } {
@@ -163,7 +162,8 @@ export function suiteVerdict(outcome: RunOutcome, limitSeconds?: number): SuiteV
   const over = overBudget(footprint(outcome.report));
   if (over) failures.push({ key: 'footprint on the accounts (lib/footprint.ts)', status: over, error: footprintTable(footprintByCheck(outcome.report), 10) });
   const unexplainedSkips = checks
-    .filter((c) => c.status === 'skipped' && c.failedRules.length === 0 && !(c.skipReason ?? '').startsWith(NOT_EXERCISED))
+    // A coded skip (`not applicable [not_offered]: …`, protocol/outcomes.ts) is explained as the old `not exercised: …` is.
+    .filter((c) => c.status === 'skipped' && c.failedRules.length === 0 && parseOutcome(c.skipReason) === undefined)
     .map((c) => ({ key: c.key, reason: c.skipReason }));
   const counts = countChecks(checks);
   const errors = topLevelErrors(outcome.report);

@@ -36,12 +36,17 @@ test('a failing or timed-out check is a false failure, named with its error', ()
   ]);
 });
 
-test('a skip that does not say "not exercised:" fails the run: a check that did not run proves nothing', () => {
+test('a skip that says neither not exercised nor not applicable fails the run: a check that did not run proves nothing', () => {
   for (const skipReason of ['flaky on CI', '', undefined]) {
     const report = fakeReport([{ title: '[ITEM-QUOTA-1] q', status: 'skipped', skipReason }]);
     const v = suiteVerdict(fakeOutcome(report));
     expect(v.verdict, `skip reason ${JSON.stringify(skipReason)}`).toBe('FALSE-FAILURE');
     expect(v.unexplainedSkips).toHaveLength(1);
+  }
+  // The coded forms (protocol/outcomes.ts) explain a skip as the old words do: a variant whose data ask nothing passes.
+  for (const skipReason of ['not exercised: the account holds nothing', 'not exercised [target_state]: no pending request', 'not applicable [not_offered]: no mandatory attribute anywhere']) {
+    const report = fakeReport([{ title: '[ITEM-QUOTA-1] q', status: 'skipped', skipReason }]);
+    expect(suiteVerdict(fakeOutcome(report)).unexplainedSkips, skipReason).toEqual([]);
   }
 });
 
