@@ -58,8 +58,9 @@ test('the @auth group against oidc-provider fails exactly the expected rules, ea
     const failed = report.requirements.filter((r) => r.verdict === 'failed').map((r) => r.id);
     expect(failed.sort(), 'failed rules (MUST and SHOULD) against the expectations').toEqual(expected.map((e) => e.id).sort());
     expect(run.code, `the gate with the expectations as baseline:\n${run.output.slice(-3000)}`).toBe(0);
-    // The lane's secrets are fresh per start: none of them is in any report.
-    const secrets = [{ label: 'client secret', value: lane.settings.SC_CLIENT_SECRET }];
+    // No secret of the lane (its client secret is fresh per start, the accounts' passwords) is in any report.
+    const accounts = JSON.parse(lane.settings.SC_ACCOUNTS) as { username: string; password: string }[];
+    const secrets = [{ label: 'client secret', value: lane.settings.SC_CLIENT_SECRET }, ...accounts.map((a) => ({ label: `password of ${a.username}`, value: a.password }))];
     expect(scanForSecrets(reports, secrets)).toEqual([]);
   } finally {
     await lane.stop();
