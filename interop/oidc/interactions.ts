@@ -26,8 +26,9 @@ export async function handleInteraction(provider: Provider, accounts: ReferenceA
     const interaction = await provider.interactionDetails(req, res);
     const prompt = interaction.prompt.name;
     if (req.method === 'GET' && step === undefined) {
-      const page = prompt === 'login' ? loginPage(`${INTERACTION_PREFIX}${uid}/login`, {}) : consentPage(`${INTERACTION_PREFIX}${uid}/confirm`, {}, String(interaction.params.client_id), String(interaction.session?.accountId));
-      send(res, page);
+      const clientId = String(interaction.params.client_id);
+      const username = String(interaction.session?.accountId);
+      send(res, prompt === 'login' ? loginPage(`${INTERACTION_PREFIX}${uid}/login`, {}) : consentPage(`${INTERACTION_PREFIX}${uid}/confirm`, {}, clientId, username));
     } else if (req.method === 'POST' && step === 'login' && prompt === 'login') {
       const form = new URLSearchParams((await readBody(req)).toString('utf8'));
       const account = accounts.find((a) => a.username === form.get('username') && a.password === form.get('password'));
