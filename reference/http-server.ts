@@ -16,8 +16,8 @@ export interface Mount {
   prefix: string;
   router: Router;
   bodyKind: BodyKind;
-  /** Runs before routing: returns the username for `ctx.username`, or throws to refuse (e.g. 401). */
-  guard?: (req: IncomingMessage) => string | undefined;
+  /** Runs before routing: returns the username for `ctx.username`, or throws to refuse (e.g. 401); async when it asks an external identity provider. */
+  guard?: (req: IncomingMessage) => string | undefined | Promise<string | undefined>;
   /** Turns a refusal (ApiError, OAuthError) into this mount's error reply. */
   fail: (err: ApiError | OAuthError) => Reply;
   /** Last look at every reply of this mount before it is written, with the request it answers (defects of the general group, evasions). */
@@ -81,7 +81,7 @@ export async function dispatch(
 ): Promise<void> {
   let reply: Reply;
   try {
-    const username = mount.guard?.(req);
+    const username = await mount.guard?.(req);
     const method = req.method ?? 'GET';
     const path = url.pathname.slice(mount.prefix.length) || '/';
     const { handler, params } = mount.router.resolve(method, path);

@@ -23,8 +23,8 @@ const TRANSACTIONS_PATHS = /^\/api\/(transactions|disputes|deliveries)(\/|$)/;
 export interface ApiMountDeps {
   seam: Seam;
   router: Router;
-  /** The username of a live access token (IdentityProvider.authenticate). */
-  authenticate: (authorizationHeader: string | undefined) => string | undefined;
+  /** The username of a live access token (IdentityProvider.authenticate, or an external provider's introspection). */
+  authenticate: (authorizationHeader: string | undefined) => string | undefined | Promise<string | undefined>;
   /** The account a request without a session acts as, under the `bearer-not-required` defect. */
   defaultUsername: string;
 }
@@ -39,9 +39,9 @@ const MAX_REVOKED = 100_000;
 export function apiMount({ seam, router, authenticate, defaultUsername }: ApiMountDeps): Mount {
   // Access tokens whose request the evasion 'refuse-401-token-revoked' refused: dead on the API from then on.
   const revoked = new Set<string>();
-  const guard = (req: IncomingMessage): string | undefined => {
+  const guard = async (req: IncomingMessage): Promise<string | undefined> => {
     const bearer = bearerOf(req);
-    const username = bearer !== undefined && revoked.has(bearer) ? undefined : authenticate(req.headers.authorization);
+    const username = bearer !== undefined && revoked.has(bearer) ? undefined : await authenticate(req.headers.authorization);
     if (username) return username;
     if (seam.defect('bearer-not-required') && !req.headers.authorization) return defaultUsername;
     if (seam.defect('transactions-without-bearer') && TRANSACTIONS_PATHS.test(req.url ?? '')) return undefined;

@@ -9,7 +9,7 @@ import {
   type ReferenceOptions,
   referenceAccounts,
 } from './config.js';
-import { registerControlRoutes } from './control/routes.js';
+import { type DirectSession, registerControlRoutes } from './control/routes.js';
 import { EventBus } from './core/events.js';
 import { Router } from './core/http.js';
 import { createFrameServer, Frame, type FrameStats } from './http-server.js';
@@ -45,8 +45,23 @@ export interface RunningReference {
   close(): Promise<void>;
 }
 
+/**
+ * An identity provider outside the reference (interop/oidc/: a certified OpenID provider): the API asks it who
+ * a bearer is, the control API asks it for direct sessions, and the reference mounts no `/oauth` of its own.
+ */
+export interface ExternalIdentity {
+  /** `{auth_url}` of that provider. */
+  authUrl: string;
+  clientId: string;
+  clientSecret: string;
+  redirectUri: string;
+  /** The username of a live access token in `Authorization: Bearer …`, or undefined. */
+  authenticate(authorizationHeader: string | undefined): Promise<string | undefined>;
+  createDirectSession(username: string): Promise<DirectSession>;
+}
+
 /** Starts a reference on 127.0.0.1 (port 0 unless given). Throws on an unknown defect or variant. */
-export async function startReference(overrides: Partial<ReferenceOptions> = {}): Promise<RunningReference> {
+export async function startReference(overrides: Partial<ReferenceOptions> = {}, external?: ExternalIdentity): Promise<RunningReference> {
   const options: ReferenceOptions = { ...optionsFromEnv({}), port: 0, ...overrides };
   const seam = new Seam(options.defect, options.variants, options.evasions ?? []);
   const bus = new EventBus();
@@ -56,7 +71,9 @@ export async function startReference(overrides: Partial<ReferenceOptions> = {}):
   const tokenPrefix = options.tokenPrefix ?? '';
   let origin = '';
 
-  const idp = new IdentityProvider({ seam, client, accounts, basePath: '/oauth', issuer: () => `${origin}/oauth`, tokenPrefix });
+  const identity = external ?? new IdentityProvider({ seam, client, accounts, basePath: '/oauth', issuer: () => `${origin}/oauth`, tokenPrefix });
+  // The reference's own identity provider, unless an external one stands in for it.
+  const idp = identity instanceof IdentityProvider ? identity : undefined;
   const items = new ItemsService({ seam, options, bus, accounts });
   const transactions = new TransactionsService({ seam, options, bus, items });
   const webhooks = new WebhooksService({ seam, options, bus });
@@ -66,11 +83,11 @@ export async function startReference(overrides: Partial<ReferenceOptions> = {}):
   transactions.registerRoutes(api);
   webhooks.registerRoutes(api);
   const control = new Router();
-  registerControlRoutes(control, { seam, accounts, bus, idp, items, transactions });
+  registerControlRoutes(control, { seam, accounts, bus, idp: identity, items, transactions });
 
   const frame = new Frame([
-    throttled(apiMount({ seam, router: api, authenticate: (h) => idp.authenticate(h), defaultUsername: accounts[0].username }), seam),
-    idp.mount,
+    throttled(apiMount({ seam, router: api, authenticate: (h) => identity.authenticate(h), defaultUsername: accounts[0].username }), seam),
+    ...(idp ? [idp.mount] : []),
     controlMount(control, controlToken, seam),
   ]);
   const server = createFrameServer(frame);
@@ -86,7 +103,7 @@ export async function startReference(overrides: Partial<ReferenceOptions> = {}):
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
     closing ??= new Promise<void>((resolve) => {
-      idp.close();
+      idp?.close();
       webhooks.close();
       server.close(() => resolve());
       // Keep-alive connections would hold close() open until they idle out.
@@ -97,12 +114,12 @@ export async function startReference(overrides: Partial<ReferenceOptions> = {}):
 
   return {
     baseUrl: `${origin}/api`,
-    authUrl: `${origin}/oauth`,
+    authUrl: external?.authUrl ?? `${origin}/oauth`,
     controlUrl: `${origin}/control`,
     controlToken,
-    clientId: client.id,
-    clientSecret: client.secret,
-    redirectUri: client.redirectUri,
+    clientId: external?.clientId ?? client.id,
+    clientSecret: external?.clientSecret ?? client.secret,
+    redirectUri: external?.redirectUri ?? client.redirectUri,
     accounts: accounts.map((a) => ({ ...a })),
     options,
     stats: frame.stats,

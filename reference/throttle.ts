@@ -35,8 +35,8 @@ export function throttled(mount: Mount, seam: Seam): Mount {
   const guard = mount.guard;
   return {
     ...mount,
-    guard: (req) => {
-      const username = guard?.(req);
+    guard: async (req) => {
+      const username = await guard?.(req);
       const key = username ?? '(none)';
       const now = Date.now();
       const times = (sent.get(key) ?? []).filter((t) => t > now - WINDOW_MS);

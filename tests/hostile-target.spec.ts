@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -6,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { scanForSecrets } from './secret-scan.js';
+import { runConformance } from './conformance-child.js';
 import { cleanEnv, startExternalReference } from './external-reference.js';
 import { type FaultRule, startHostileProxy } from './hostile-proxy.js';
 
@@ -156,39 +156,6 @@ function closedPort(): Promise<number> {
   });
 }
 
-function runConformance(args: string[], env: NodeJS.ProcessEnv, onOutput?: (all: string) => void): Promise<{ code: number | null; output: string; wallMs: number; killed: boolean }> {
-  const started = Date.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/conformance.ts', ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  let output = '';
-  const take = (c: Buffer) => {
-    // Colours stripped: FORCE_COLOR is inherited from the Playwright running this test.
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: the escape character of ANSI colour codes.
-    output += c.toString().replace(/\u001b\[[0-9;]*m/g, '');
-    onOutput?.(output);
-  };
-  child.stdout.on('data', take);
-  child.stderr.on('data', take);
-  let killed = false;
-  // The whole process group: the runner, its workers and anything they started.
-  const kill = (signal: NodeJS.Signals) => {
-    try {
-      if (child.pid) process.kill(-child.pid, signal);
-    } catch {
-      // already gone
-    }
-  };
-  const timer = setTimeout(() => {
-    killed = true;
-    kill('SIGTERM');
-    setTimeout(() => kill('SIGKILL'), 5_000).unref();
-  }, RUN_BOUND_MS);
-  return new Promise((resolve) => {
-    child.once('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, output, wallMs: Date.now() - started, killed });
-    });
-  });
-}
 
 async function runScenario(s: Scenario): Promise<Outcome> {
   const reportsDir = mkdtempSync(join(tmpdir(), 'hostile-'));
@@ -220,7 +187,7 @@ async function runScenario(s: Scenario): Promise<Outcome> {
       switched = true;
       proxy.setRules(s.later.rules(paths));
     };
-    const run = await runConformance(['--grep', s.grep], runEnv, onOutput).finally(() => proxy?.close());
+    const run = await runConformance(['--grep', s.grep], runEnv, RUN_BOUND_MS, onOutput).finally(() => proxy?.close());
     const jsonFile = join(reportsDir, 'conformance.json');
     const report = existsSync(jsonFile) ? (JSON.parse(readFileSync(jsonFile, 'utf8')) as Outcome['report']) : undefined;
     const secrets = [env.SC_CLIENT_SECRET, env.SC_CONTROL_TOKEN, ...(JSON.parse(env.SC_ACCOUNTS ?? '[]') as { password: string }[]).map((a) => a.password)].filter(Boolean);

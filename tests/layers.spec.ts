@@ -36,6 +36,8 @@ const LAYERS = [
   { layer: 'reports', folders: ['reporting'], mayImport: ['data', 'lib', 'protocol', 'settings'] },
   { layer: 'teeth', folders: ['teeth'], mayImport: ['data', 'lib', 'protocol', 'settings', 'reference', 'reports'] },
   { layer: 'entry', folders: ['scripts', 'tests', 'playwright.config.ts'], mayImport: ['data', 'lib', 'protocol', 'settings', 'reference', 'transport', 'sessions', 'judging', 'run', 'clients', 'fixtures', 'checks', 'reports', 'teeth'] },
+  // Real third-party servers wired to the reference for interop lanes (interop/oidc/: oidc-provider as the identity provider).
+  { layer: 'interop', folders: ['interop'], mayImport: ['data', 'lib', 'reference'] },
   // For users, and run by tests/sandbox-client.spec.ts as a client written from the spec alone: none of the suite's code.
   { layer: 'examples', folders: ['examples'], mayImport: [] },
 ] as const satisfies readonly { layer: string; folders: readonly string[]; mayImport: readonly string[] }[];

@@ -20,12 +20,17 @@ export interface ControlParts {
   seam: Seam;
   accounts: ReferenceAccount[];
   bus: EventBus;
-  idp: { createDirectSession(username: string): { refresh_token: string } };
+  idp: { createDirectSession(username: string): DirectSession | Promise<DirectSession> };
   items: { setLimit(username: string, total: number): unknown };
   transactions: {
     purchase(itemId: string): { request_id: string };
     openDispute(transactionId: string): { dispute_id: string };
   };
+}
+
+/** A direct-integrator session (spec, Authentication step 11): its first refresh token. */
+export interface DirectSession {
+  refresh_token: string;
 }
 
 /** A limit beyond this is surely a mistake; the spec fixes no value ("per plan"). */
@@ -73,9 +78,9 @@ export function registerControlRoutes(router: Router, parts: ControlParts): void
     return knownAccount(stringField(body, 'username'));
   };
 
-  router.add('POST', '/direct-sessions', (ctx) => {
+  router.add('POST', '/direct-sessions', async (ctx) => {
     const username = accountOf(objectBody(ctx));
-    return done(seam, 201, parts.idp.createDirectSession(username));
+    return done(seam, 201, { ...(await parts.idp.createDirectSession(username)) });
   });
 
   router.add('PUT', '/accounts/:username/limit', async (ctx) => {
