@@ -88,6 +88,16 @@ export class ItemsApi {
     return this.send({ method: 'GET', path: itemPath(id) });
   }
 
+  /**
+   * GET /items/{id} of an item the check made, which must answer 200 (ITEM-READ-1): a set-up step, whoever reads
+   * it back (judging/set-up.ts). A read that is no 200 is ITEM-READ-1's alone and leaves the caller's rules unjudged.
+   */
+  async readOk(id: string): Promise<ApiResponse> {
+    const res = await this.read(id);
+    await setUp.expectStatus(res, 200, ['ITEM-READ-1']);
+    return res;
+  }
+
   update(id: string, body: unknown): Promise<ApiResponse> {
     return this.send({ method: 'PUT', path: itemPath(id), body });
   }
