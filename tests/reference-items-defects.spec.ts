@@ -151,6 +151,16 @@ const PROBES: Record<string, Probe> = {
       return second.items[0].id === first.items[0].id;
     },
   },
+  // The last page gives a next all the same, and following it gives that next again.
+  'page-next-repeats': {
+    deviates: async (h) => {
+      const first = (await h.call('pro-1', 'GET', '/items')).body;
+      const next = first.meta?.pagination?.next;
+      if (typeof next !== 'string') return false;
+      const second = (await h.call('pro-1', 'GET', `/items?since=${next}`)).body;
+      return second.meta?.pagination?.next === next;
+    },
+  },
   // A page token that decodes to JSON null (base64url of 'null'): refused with a 4xx, never a 500 (the harness
   // calls the handler itself, so the defect's TypeError arrives as a throw, which the server answers with a 500).
   'page-token-unchecked': {

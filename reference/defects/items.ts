@@ -36,6 +36,9 @@ export const ITEMS_DEFECTS = {
   'sold-still-listed': items('a sold item stays in GET /items', ['ITEM-LIST-5']),
   'page-drops-boundary-item': items('the first item after each page boundary is lost', ['ITEM-PAGE-2', 'ITEM-HIDDEN-2']),
   'page-token-ignored': items('since is ignored: every page is the first one', ['ITEM-PAGE-1', 'ITEM-PAGE-2', 'ITEM-HIDDEN-2']),
+  // Issue 31 item 5: a list whose every page, the last one too, gives the same next never ends. Only the paging rules
+  // break; every check that reads a list back as a set-up step charges the walk to them (judging/set-up.ts), not to its own rule.
+  'page-next-repeats': items('every page, the last one too, gives the same meta.pagination.next: walking the list never ends', ['ITEM-PAGE-2', 'ITEM-HIDDEN-2']),
   // Found by mutation testing (teeth/mutation-survivors.json): the token's checks after decoding could all go unnoticed.
   'page-token-unchecked': items('a page token is used as it decodes, unchecked: one that decodes to JSON null answers 500', ['GEN-ERR-3']),
   'external-id-lost': items('external_id is accepted but not returned on read', ['ITEM-ATTR-11', 'ITEM-ATTR-13']),

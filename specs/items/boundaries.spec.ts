@@ -5,7 +5,7 @@
  * license_plate elsewhere. An external_id of exactly 75 characters is the ASCII
  * example of text-limits.spec.ts (accepted and read back).
  */
-import { expectStatus, notExercised, test, verify } from '../fixtures.js';
+import { notExercised, test, verify } from '../fixtures.js';
 import { numericDefs } from '../shared/items/attributes.js';
 import { endUnoffered, leavesOffering } from '../shared/items/catalog-survey.js';
 import { freshPayload } from '../shared/items/bind.js';
@@ -74,8 +74,7 @@ test.describe('boundaries', { tag: '@items' }, () => {
     });
     if (res.status !== 201) return;
     const id = (res.json as { id: string }).id;
-    const read = await items.read(id);
-    await expectStatus(read, 200, ['ITEM-READ-1']);
+    const read = await items.readOk(id);
     const stored = attributeOnRead(read.json, LICENSE_PLATE);
     await verify(stored === undefined, {
       title: `the ${leaf!.name} item does not store the license_plate`,

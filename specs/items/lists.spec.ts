@@ -34,16 +34,18 @@ const FREE_SLOTS = 2;
 const hidePatterns: fc.Arbitrary<boolean[]> = fc.array(fc.boolean(), { minLength: MAX_N, maxLength: MAX_N }).filter((hide) => hide.some(Boolean));
 
 async function checkLists(items: ItemsApi, ours: readonly string[], hiddenByHand: ReadonlySet<string>): Promise<void> {
-  const allWalk = await items.walkPaged('/items', ['ITEM-PAGE-1', 'ITEM-PAGE-2']);
-  const hiddenWalk = await items.walkPaged('/items/inactive', ['ITEM-HIDDEN-2']);
+  const allWalk = await items.walkPaged('/items');
+  const hiddenWalk = await items.walkPaged('/items/inactive');
   const [all, hidden] = [allWalk.entries, hiddenWalk.entries];
   const twice = repeatedIds(all);
   const missing = ours.filter((id) => !all.some((e) => e.id === id));
-  // An item lost or repeated across several pages is the paging's fault; on a single page, the list's.
+  // An item lost or repeated across several pages is the paging's fault; on a single page, the list's. Every item
+  // once through the tokens also shows that each next led to the next page (ITEM-PAGE-1); the walks themselves
+  // charge a list that never ends to its paging rule alone (items-api.ts LIST_RULES).
   const whole = twice.size === 0 && missing.length === 0;
   await verify(whole, {
     title: `GET /items, walked page by page (${allWalk.pages} page${allWalk.pages === 1 ? '' : 's'}), yields every item of the account exactly once`,
-    requirements: whole ? ['ITEM-LIST-1', 'ITEM-PAGE-2'] : [allWalk.pages > 1 ? 'ITEM-PAGE-2' : 'ITEM-LIST-1'],
+    requirements: whole ? ['ITEM-LIST-1', 'ITEM-PAGE-1', 'ITEM-PAGE-2'] : [allWalk.pages > 1 ? 'ITEM-PAGE-2' : 'ITEM-LIST-1'],
     expected: `the run's ${ours.length} item(s) among ${all.length} entries, no id twice`,
     actual: `missing: ${missing.join(', ') || 'none'}; repeated: ${[...twice.keys()].join(', ') || 'none'}`,
   });

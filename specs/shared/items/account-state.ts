@@ -8,9 +8,9 @@ import { isHidden } from './paging.js';
 export type Standing = 'active' | 'hidden' | 'unlisted';
 
 export async function standingOf(items: ItemsApi, id: string): Promise<Standing> {
-  const hidden = await items.walk('/items/inactive', ['ITEM-HIDDEN-2']);
+  const hidden = await items.walk('/items/inactive');
   if (hidden.some((e) => e.id === id)) return 'hidden';
-  const all = await items.walk('/items', ['ITEM-PAGE-2']);
+  const all = await items.walk('/items');
   const entry = all.find((e) => e.id === id);
   if (!entry) return 'unlisted';
   return isHidden(entry) ? 'hidden' : 'active';
@@ -18,5 +18,5 @@ export async function standingOf(items: ItemsApi, id: string): Promise<Standing>
 
 /** Active items the account holds now (all of GET /items without inactive {flag: true}). */
 export async function activeCount(items: ItemsApi): Promise<number> {
-  return (await items.walk('/items', ['ITEM-PAGE-2'])).filter((e) => !isHidden(e)).length;
+  return (await items.walk('/items')).filter((e) => !isHidden(e)).length;
 }

@@ -5,7 +5,7 @@
  * Every create's answer is handed to `track` at once, so the harness deletes
  * what it made after the test whatever happens.
  */
-import { type ApiRequest, type ApiResponse, expectStatus, verify } from '../../../fixtures/index.js';
+import { type ApiRequest, type ApiResponse, expectStatus, setUp, verify } from '../../../fixtures/index.js';
 import { extractList } from '../../../schemas/lists.js';
 import type { Category, ItemListed, LimitEntry } from '../../../schemas/types.js';
 import { MAX_PAGES, type WalkResult, walkPages } from './paging.js';
@@ -15,6 +15,15 @@ export type Send = (req: ApiRequest) => Promise<ApiResponse>;
 export type StateOperation = 'sold' | 'activate' | 'inactivate' | 'reserve' | 'unreserve';
 
 export type ListPath = '/items' | '/items/inactive';
+
+/**
+ * The rules of a list that its walk proves, whoever walks it: `answer`, each page a 200 holding a list;
+ * `paging`, the walk through meta.pagination.next ends (GET /items/inactive is "paged like GET /items").
+ */
+export const LIST_RULES: Record<ListPath, { answer: string; paging: string }> = {
+  '/items': { answer: 'ITEM-LIST-1', paging: 'ITEM-PAGE-2' },
+  '/items/inactive': { answer: 'ITEM-HIDDEN-1', paging: 'ITEM-HIDDEN-2' },
+};
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -30,12 +39,12 @@ export class ItemsApi {
     return this.send({ method: 'GET', path: '/items/categories', headers: language === undefined ? {} : { 'accept-language': language } });
   }
 
-  /** The category tree; fails ITEM-CAT-1 unless a 200 with `categories`. */
+  /** The category tree; fails ITEM-CAT-1 unless a 200 with `categories` (a set-up step: the caller's other rules are left unjudged). */
   async categoryTree(language?: string): Promise<Category[]> {
     const res = await this.categories(language);
-    await expectStatus(res, 200, ['ITEM-CAT-1']);
+    await setUp.expectStatus(res, 200, ['ITEM-CAT-1']);
     const roots = isObject(res.json) ? res.json.categories : undefined;
-    await verify(Array.isArray(roots), {
+    await setUp.verify(Array.isArray(roots), {
       title: 'GET /items/categories answers an object with a categories array',
       requirements: ['ITEM-CAT-1'],
       expected: '{categories: [...]}',
@@ -79,6 +88,16 @@ export class ItemsApi {
     return this.send({ method: 'GET', path: itemPath(id) });
   }
 
+  /**
+   * GET /items/{id} of an item the check made, which must answer 200 (ITEM-READ-1): a set-up step, whoever reads
+   * it back (judging/set-up.ts). A read that is no 200 is ITEM-READ-1's alone and leaves the caller's rules unjudged.
+   */
+  async readOk(id: string): Promise<ApiResponse> {
+    const res = await this.read(id);
+    await setUp.expectStatus(res, 200, ['ITEM-READ-1']);
+    return res;
+  }
+
   update(id: string, body: unknown): Promise<ApiResponse> {
     return this.send({ method: 'PUT', path: itemPath(id), body });
   }
@@ -100,40 +119,50 @@ export class ItemsApi {
     return this.send({ method: 'DELETE', path: `${itemPath(id)}/images/${encodeURIComponent(imageId)}` });
   }
 
-  /** Every page of a list, unjudged. */
+  /** Every page of a list, unjudged but for each page's status (the list's own answer rule, as a set-up step). */
   walkRaw(path: ListPath, maxPages = MAX_PAGES): Promise<WalkResult> {
     return walkPages(async (since) => {
       const res = await this.send({ method: 'GET', path, query: { since } });
-      await expectStatus(res, 200, [path === '/items' ? 'ITEM-LIST-1' : 'ITEM-HIDDEN-1']);
+      await setUp.expectStatus(res, 200, [LIST_RULES[path].answer]);
       return res.json;
     }, maxPages);
   }
 
-  /** Every entry of a list; fails with `requirements` when the walk does not end properly. */
-  async walk(path: ListPath, requirements: string[]): Promise<ItemListed[]> {
-    return (await this.walkPaged(path, requirements)).entries;
+  /** Every entry of a list (a set-up step: see walkPaged). */
+  async walk(path: ListPath): Promise<ItemListed[]> {
+    return (await this.walkPaged(path)).entries;
   }
 
-  /** The same walk, with how many pages it took (an item lost across pages is a paging fault). */
-  async walkPaged(path: ListPath, requirements: string[]): Promise<WalkResult> {
+  /**
+   * The same walk, with how many pages it took (an item lost across pages is a paging fault). A set-up step
+   * (judging/set-up.ts): a walk that does not end properly is charged to the list's own rules alone (LIST_RULES),
+   * whoever walks it, and leaves the caller's rules not exercised [setup_failed]; one that ends passes its paging rule.
+   */
+  async walkPaged(path: ListPath): Promise<WalkResult> {
     const result = await this.walkRaw(path);
-    await verify(result.problem === undefined, {
-      title: `walking GET ${path} page by page through meta.pagination.next ends`,
-      requirements,
-      expected: 'a last page (next absent, null or empty) within the bound, each next new',
+    const rules = LIST_RULES[path];
+    const rule = result.fault === 'list' ? rules.answer : rules.paging;
+    await setUp.verify(result.problem === undefined, {
+      title: `walking GET ${path} page by page through meta.pagination.next ends (${rule})`,
+      requirements: [rule],
+      expected: `a list on every page, and a last page (next absent, null or empty) within ${MAX_PAGES} pages, each next new`,
       actual: result.problem ?? '',
     });
     return result;
   }
 
-  /** GET /items/limits and its entries (ITEM-LIMITS-1: a bare array, a wrapper holding one array, or one entry). */
-  async limitEntries(requirements: string[] = ['ITEM-LIMITS-1']): Promise<{ res: ApiResponse; entries: LimitEntry[] }> {
+  /**
+   * GET /items/limits and its entries (ITEM-LIMITS-1: a bare array, a wrapper holding one array, or one entry).
+   * A set-up step: its failure is ITEM-LIMITS-1's, and leaves the caller's other rules unjudged.
+   */
+  async limitEntries(): Promise<{ res: ApiResponse; entries: LimitEntry[] }> {
+    const requirements = ['ITEM-LIMITS-1'];
     const res = await this.send({ method: 'GET', path: '/items/limits' });
-    await expectStatus(res, 200, requirements);
+    await setUp.expectStatus(res, 200, requirements);
     const body = res.json;
     const single = isObject(body) && 'total' in body && 'used' in body ? [body] : undefined;
     const entries = (single ?? extractList(body)) as LimitEntry[] | undefined;
-    await verify(Array.isArray(entries) && entries.length > 0, {
+    await setUp.verify(Array.isArray(entries) && entries.length > 0, {
       title: 'GET /items/limits answers limit entries',
       requirements,
       expected: 'a bare array of entries, an object holding one array of entries, or one entry',

@@ -18,6 +18,11 @@ export interface WalkResult {
   pages: number;
   /** What went wrong, in one sentence; undefined for a walk that ended properly. */
   problem?: string;
+  /**
+   * Whose fault the problem is: `list`, a page that holds no list (the list's answer rule); `paging`, a walk
+   * that did not end (a next seen before, or the bound reached: the list's paging rule). items-api.ts names the rule.
+   */
+  fault?: 'list' | 'paging';
 }
 
 /** Fetches one page: the first with `since` undefined. Returns the parsed JSON body. */
@@ -30,7 +35,7 @@ export async function walkPages(fetchPage: FetchPage, maxPages = MAX_PAGES): Pro
   for (let page = 1; page <= maxPages; page++) {
     const body = await fetchPage(since);
     const list = extractList(body);
-    if (!list) return { entries, pages: page, problem: `page ${page} holds no list of items (neither a bare array nor one array in an object)` };
+    if (!list) return { entries, pages: page, fault: 'list', problem: `page ${page} holds no list of items (neither a bare array nor one array in an object)` };
     entries.push(...(list as ItemListed[]));
     const next = nextPageToken(body);
     if (next === undefined) return { entries, pages: page };
@@ -39,13 +44,14 @@ export async function walkPages(fetchPage: FetchPage, maxPages = MAX_PAGES): Pro
       return {
         entries,
         pages: page,
+        fault: 'paging',
         problem: `pagination did not end: page ${page} gave the same meta.pagination.next as page ${earlier}, so passing it as since cannot lead anywhere new`,
       };
     }
     seenTokens.set(next, page);
     since = next;
   }
-  return { entries, pages: maxPages, problem: `pagination did not end within ${maxPages} pages` };
+  return { entries, pages: maxPages, fault: 'paging', problem: `pagination did not end within ${maxPages} pages` };
 }
 
 /** Ids listed more than once, with their count. */

@@ -10,7 +10,7 @@ import { readAttributes } from './attributes.js';
 import { assignable, findCars, groupings, spread, unknownCategoryId } from './categories.js';
 import type { CategoryFacts } from './generators.js';
 import type { ItemsApi } from './items-api.js';
-import { expectStatus } from '../../../fixtures/index.js';
+import { setUp } from '../../../fixtures/index.js';
 import { notExercised } from '../../../protocol/outcomes.js';
 
 /** The skip of a check that needs a category to create in when the target's tree offers none (its state, not the run's settings). */
@@ -37,7 +37,8 @@ export async function readCatalog(api: ItemsApi): Promise<TargetCatalog> {
   const leaves: CategoryFacts[] = [];
   for (const category of sample) {
     const res = await api.attributes(category.id);
-    await expectStatus(res, 200, ['ITEM-ATTR-1']);
+    // A set-up step: a failed read is ITEM-ATTR-1's, and leaves the check's own rules unjudged.
+    await setUp.expectStatus(res, 200, ['ITEM-ATTR-1']);
     const given = (res.json as { attributes?: unknown } | undefined)?.attributes;
     const raw = (Array.isArray(given) ? given : []) as Record<string, unknown>[];
     leaves.push({ id: category.id, name: category.name, defs: readAttributes(raw as never[]), isCars: category === cars, raw });

@@ -16,7 +16,7 @@ export interface QuotaStart {
 
 /** The limit of the category's entry and the active items held now. */
 export async function readStart(api: ItemsApi, categoryId: number): Promise<QuotaStart> {
-  const all = await api.walk('/items', ['ITEM-PAGE-1', 'ITEM-PAGE-2']);
+  const all = await api.walk('/items');
   const preActive = all.filter((e) => !isHidden(e)).length;
   const { res, entries } = await api.limitEntries();
   const entry = entryFor(entries, categoryId);
