@@ -27,7 +27,7 @@ import { runPool } from './pool.js';
 import { suiteLimitMs } from './timings.js';
 import { REAL_SERVICE_VARIANTS, realServiceVerdict } from './real-service.js';
 import { notStarted as notRun, type RunOutcome, runPlaywright } from './run-playwright.js';
-import { blamePrecision, confirmKill, filesCiting, defectVerdict, suiteVerdict } from './verdicts.js';
+import { blamePrecision, confirmKill, filesCiting, filesOfDefect, defectVerdict, suiteVerdict } from './verdicts.js';
 import { ALL_VARIANTS, type DefectRow, type EvasionPlan, type EvasionRow, type MatrixOptions, type MatrixResult, type RealServiceRow, type SuiteRow } from './matrix-result.js';
 
 type SuiteJob =
@@ -48,11 +48,11 @@ export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
     return listingOnce;
   };
   const needsListing = Object.values(options.evasions ?? {}).some((e) => e.withDefectBreaks?.length);
-  /** The defect's checks as a batch job: the defect's IDs as --grep (its files come from the listing). */
+  /** The defect's checks as a batch job: the defect's IDs as --grep (its files come from the listing), or its whole group. */
   const job = (name: string, info: DefectInfo, extra: Partial<BatchJob> = {}): BatchJob => ({
     name,
     files: [],
-    grep: grepForIds(info.breaks),
+    grep: info.wholeGroup ? `@${info.group}\\b` : grepForIds(info.breaks),
     reference: { defect: name },
     ...extra,
   });
@@ -90,8 +90,8 @@ export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
     const batchStarted = Date.now();
     // A job loads the spec files holding a check that cites its IDs; with none (or no listing), every spec file.
     const listed = await listing();
-    const breaksOf = (name: string): readonly string[] => (name.startsWith('real:') ? options.realService?.[name.slice('real:'.length)] : options.defects[name])?.breaks ?? [];
-    const jobs = [...defectJobs, ...realJobs].map((j) => ({ ...j, files: filesCiting(listed.checks, breaksOf(j.name)) }));
+    const infoOf = (name: string): DefectInfo | undefined => (name.startsWith('real:') ? options.realService?.[name.slice('real:'.length)] : options.defects[name]);
+    const jobs = [...defectJobs, ...realJobs].map((j) => ({ ...j, files: filesOfDefect(listed.checks, infoOf(j.name)) }));
     const checkLimit = options.defectTimeoutMs;
     const batch = await runBatch({
       name: 'defects',
@@ -132,7 +132,7 @@ export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
       const row = rows.get(j.name) as DefectRow;
       // Only the spec files that held its checks in the batch.
       const report = batch.outcomes.get(j.name)?.report;
-      const files = filesCiting(report ? checksOf(report) : [], row.breaks);
+      const files = filesOfDefect(report ? checksOf(report) : [], options.defects[j.name]);
       const outcome = await runAlone({ ...j, files }, checkLimit, files.length);
       const alone = defectVerdict(row.breaks, outcome, checkLimit / 1000);
       const batchVerdict = row.verdict;

@@ -4,6 +4,7 @@
  */
 import { footprint, footprintByCheck, footprintTable, overBudget } from '../lib/footprint.js';
 import { parseOutcome } from '../protocol/outcomes.js';
+import type { DefectInfo } from '../reference/defects/index.js';
 import { type TeethCheck, checksOf, isFailed, topLevelErrors } from './playwright-report.js';
 import type { RunOutcome } from './run-playwright.js';
 
@@ -52,6 +53,12 @@ export const cites = (check: Pick<TeethCheck, 'ids'>, ids: readonly string[]): b
 /** The spec files (in path order) that hold a check citing one of `ids`. */
 export const filesCiting = (checks: readonly Pick<TeethCheck, 'ids' | 'file'>[], ids: readonly string[]): string[] =>
   [...new Set(checks.filter((c) => cites(c, ids)).map((c) => c.file))].sort();
+
+/** A defect's spec files: those citing the rules it breaks, or every file of its group's checks (`wholeGroup`). */
+export function filesOfDefect(checks: readonly Pick<TeethCheck, 'ids' | 'file' | 'tags'>[], info: Pick<DefectInfo, 'breaks' | 'group' | 'wholeGroup'> | undefined): string[] {
+  if (!info?.wholeGroup) return filesCiting(checks, info?.breaks ?? []);
+  return [...new Set(checks.filter((c) => c.tags.includes(`@${info.group}`)).map((c) => c.file))].sort();
+}
 
 /**
  * The detail of a run the matrix stopped before it began (its bound, or Ctrl-C): a row the text leaves out of its

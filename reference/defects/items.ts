@@ -38,7 +38,8 @@ export const ITEMS_DEFECTS = {
   'page-token-ignored': items('since is ignored: every page is the first one', ['ITEM-PAGE-1', 'ITEM-PAGE-2', 'ITEM-HIDDEN-2']),
   // Issue 31 item 5: a list whose every page, the last one too, gives the same next never ends. Only the paging rules
   // break; every check that reads a list back as a set-up step charges the walk to them (judging/set-up.ts), not to its own rule.
-  'page-next-repeats': items('every page, the last one too, gives the same meta.pagination.next: walking the list never ends', ['ITEM-PAGE-2', 'ITEM-HIDDEN-2']),
+  // Every refused-create check walks the list back: run against the whole group, the matrix sees a spill (issue 31.5).
+  'page-next-repeats': items('every page, the last one too, gives the same meta.pagination.next: walking the list never ends', ['ITEM-PAGE-2', 'ITEM-HIDDEN-2'], { wholeGroup: true }),
   // Found by mutation testing (teeth/mutation-survivors.json): the token's checks after decoding could all go unnoticed.
   'page-token-unchecked': items('a page token is used as it decodes, unchecked: one that decodes to JSON null answers 500', ['GEN-ERR-3']),
   'external-id-lost': items('external_id is accepted but not returned on read', ['ITEM-ATTR-11', 'ITEM-ATTR-13']),

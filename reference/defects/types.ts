@@ -9,6 +9,12 @@ export interface DefectInfo {
   /** Catalog IDs this deviation breaks; the kill matrix counts a kill when a check tied to one fails. */
   breaks: string[];
   group: DefectGroup;
+  /**
+   * The kill matrix runs every check of the defect's group against it, not only the checks citing `breaks`: for a
+   * defect in a step many checks use as set-up (a list walk), only a whole-group run shows whether its failures are
+   * charged to that step's rule alone or spill onto the rules of the checks that used it (blame precision).
+   */
+  wholeGroup?: true;
 }
 
 /**
@@ -19,4 +25,4 @@ export interface DefectInfo {
  */
 export const declareFor =
   (group: DefectGroup) =>
-  (description: string, breaks: string[]): DefectInfo => ({ description, breaks, group });
+  (description: string, breaks: string[], options: Pick<DefectInfo, 'wholeGroup'> = {}): DefectInfo => ({ description, breaks, group, ...options });
