@@ -40,7 +40,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseRules, RULE_EXPECTED } from '../settings/rule-selection.js';
 import { childEnv, ensureRunId } from '../settings/run-context.js';
 import { readCurrentSettings, readSettingsWith, type Settings } from '../settings/settings.js';
-import { processAlive } from '../lib/process-alive.js';
+import { onAncestorGone } from '../lib/stop-with-parent.js';
 import { finishRun } from '../reporting/finish.js';
 import { mergeRerun, pacedRerunTargets, pacedSettings } from '../reporting/paced-rerun.js';
 import { readPlaywrightReport } from '../reporting/playwright-report.js';
@@ -93,30 +93,6 @@ function writtenGate(): number | undefined {
   }
 }
 
-/**
- * The processes above this one up to `npm` (npm → sh → tsx → this script, on Linux).
- * A SIGTERM to npm does not reach us: npm passes it to `sh`, which dies without
- * passing it on. So a vanished ancestor counts as a SIGTERM.
- */
-function ancestors(): number[] {
-  const chain: number[] = [];
-  let pid = process.ppid;
-  for (let depth = 0; depth < 4 && pid > 1; depth++) {
-    chain.push(pid);
-    let stat: string;
-    let cmdline: string;
-    try {
-      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-    } catch {
-      break; // no /proc: the direct parent alone is watched
-    }
-    if (/(^|[/\0 ])npm/.test(cmdline)) break;
-    pid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-  }
-  return chain;
-}
-
 function runPlaywright(playwrightArgs: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; signal: NodeJS.Signals | null; error?: Error }> {
   const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
   // Inherited stdio: the list/dot reporter shows progress while the run goes. Same process group: Ctrl-C reaches it too.
@@ -141,20 +117,16 @@ function runPlaywright(playwrightArgs: string[], env: NodeJS.ProcessEnv): Promis
   process.on('SIGINT', () => pass('SIGINT'));
   process.on('SIGTERM', () => pass('SIGTERM'));
   process.on('SIGHUP', () => pass('SIGTERM'));
-  const watched = ancestors();
-  const watch = setInterval(() => {
-    if (watched.some((pid) => !processAlive(pid))) {
-      clearInterval(watch);
-      console.error('conformance: the process that started this run is gone (npm was stopped?): stopping the run as on SIGTERM');
-      pass('SIGTERM');
-    }
-  }, 1_000);
-  watch.unref();
+  // A SIGTERM to npm or npx does not reach us (lib/stop-with-parent.ts): a vanished ancestor counts as one.
+  const unwatch = onAncestorGone(() => {
+    console.error('conformance: the process that started this run is gone (npm was stopped?): stopping the run as on SIGTERM');
+    pass('SIGTERM');
+  });
   return new Promise((done) => {
     child.on('error', (error) => done({ code: null, signal: null, error }));
     child.on('exit', (code, signal) => {
       clearTimeout(force);
-      clearInterval(watch);
+      unwatch();
       done({ code, signal });
     });
   });

@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
+import { connect } from 'node:net';
 import { cleanEnv, type External, startExternalReference } from './external-reference.js';
+import { freePort } from './free-port.js';
 
 /**
  * The suite as its users get it (issue 25): `npm pack`, the tarball installed as a dependency of an empty
@@ -154,6 +156,60 @@ test.describe('against a reference the package started apart', () => {
     expect(ran.out).toContain('✓ logged in as pro-1');
     expect(ran.code, ran.out).toBe(0);
   });
+});
+
+/** Whether something accepts connections on 127.0.0.1:port. */
+function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+test('the sandbox started by npx prints its PID, URLs, accounts and how to stop it; kill of the npx PID frees its port within 5 s', async () => {
+  test.setTimeout(90_000);
+  const port = await freePort();
+  // As a user types it: `npx seller-connect-conformance reference & kill $!`. npx passes the SIGTERM to a
+  // shell that does not pass it on: the sandbox notices its starter gone (lib/stop-with-parent.ts).
+  const npx = spawn('npx', ['seller-connect-conformance', 'reference'], { cwd: project, env: userEnv({ REFERENCE_PORT: String(port) }), stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  npx.stdout.on('data', (c: Buffer) => {
+    out += c.toString();
+  });
+  npx.stderr.on('data', (c: Buffer) => {
+    out += c.toString();
+  });
+  const deadline = Date.now() + 60_000;
+  while (!/^# pid \d+/m.test(out) && Date.now() < deadline && npx.exitCode === null) await new Promise((r) => setTimeout(r, 200));
+  const pid = Number(/^# pid (\d+): stop it with Ctrl-C or kill \1/m.exec(out)?.[1]);
+  expect(pid, out).toBeGreaterThan(0);
+  expect(out).toContain(`# API http://127.0.0.1:${port}/api · identity provider http://127.0.0.1:${port}/oauth · control API http://127.0.0.1:${port}/control`);
+  expect(out).toMatch(/^# accounts: pro-1 pro-2 pro-3 pro-4 \(pro\) · basic-1 basic-2 basic-3 basic-4 \(basic\)/m);
+  expect(await listening(port)).toBe(true);
+  expect(pid, 'the sandbox is not the npx process itself').not.toBe(npx.pid);
+  npx.kill('SIGTERM');
+  const killedAt = Date.now();
+  while ((await listening(port)) && Date.now() - killedAt < 10_000) await new Promise((r) => setTimeout(r, 100));
+  const seconds = (Date.now() - killedAt) / 1000;
+  const alive = () => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  // It closes its port, then exits: a moment more for the exit.
+  while (alive() && Date.now() - killedAt < 8_000) await new Promise((r) => setTimeout(r, 100));
+  const orphaned = alive();
+  if (orphaned) process.kill(pid, 'SIGKILL');
+  expect(await listening(port), 'the port is still held').toBe(false);
+  expect(seconds).toBeLessThan(5);
+  expect(orphaned, 'the sandbox process is orphaned').toBe(false);
 });
 
 test.describe("the GitHub Action's script from the package", () => {
