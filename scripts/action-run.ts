@@ -58,14 +58,14 @@ function runSuite(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
 async function main(): Promise<number> {
   const env = settingsEnv(childEnv());
   const workspace = env.GITHUB_WORKSPACE ?? process.cwd();
-  let extra: string[];
+  let extra: string[] | undefined;
   try {
     extra = splitWords(env.SCC_ARGS ?? '');
   } catch (err) {
+    // A broken run (exit 2) that never starts: the outputs and the summary still say so.
     console.log(`::error title=conformance::${(err as Error).message}: ${env.SCC_ARGS}`);
-    return 2;
   }
-  const args = [...(env.SCC_GREP ? ['--grep', env.SCC_GREP] : []), ...(env.SCC_RULE ? ['--rule', env.SCC_RULE] : []), ...extra];
+  const args = [...(env.SCC_GREP ? ['--grep', env.SCC_GREP] : []), ...(env.SCC_RULE ? ['--rule', env.SCC_RULE] : []), ...(extra ?? [])];
   const reportsDir = resolve(env.SC_REPORTS || 'reports');
   env.SC_REPORTS = reportsDir;
 
@@ -85,8 +85,8 @@ async function main(): Promise<number> {
     env.SC_HISTORY = history;
     if (previous && existsSync(previous) && !env.SC_PREVIOUS_REPORT) env.SC_PREVIOUS_REPORT = previous;
   }
-  const gate = await runSuite(args, env);
-  const report = readReport(join(reportsDir, 'conformance.json'));
+  const gate = extra ? await runSuite(args, env) : 2;
+  const report = extra ? readReport(join(reportsDir, 'conformance.json')) : undefined;
   // The next run's "since the last run" compares whole runs only, as SC_HISTORY keeps them.
   if (history && previous && report && gate !== 2 && !report.run?.filtered) {
     mkdirSync(join(history, 'last'), { recursive: true });

@@ -93,11 +93,20 @@ function writtenGate(): number | undefined {
   }
 }
 
-function runPlaywright(playwrightArgs: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; signal: NodeJS.Signals | null; error?: Error }> {
+/** Playwright's command line refused its arguments (commander's `error: unknown option '--gerp'`): nothing ran. */
+const USAGE_ERROR = /^error: (unknown option|unknown command|too many arguments|option .* argument missing|missing required argument)/m;
+
+function runPlaywright(playwrightArgs: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; signal: NodeJS.Signals | null; error?: Error; usageError?: boolean }> {
   const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
-  // Inherited stdio: the list/dot reporter shows progress while the run goes. Same process group: Ctrl-C reaches it too.
+  // Inherited stdout: the list/dot reporter shows progress while the run goes. Same process group: Ctrl-C reaches it too.
+  // stderr passes through as it comes, and its start is kept: a typo'd option is Playwright's one line, not a broken run.
   const config = join(root, 'playwright.config.ts');
-  const child: ChildProcess = spawn(process.execPath, [...tsxLoader, cli, 'test', '-c', config, ...playwrightArgs], { stdio: 'inherit', env });
+  const child: ChildProcess = spawn(process.execPath, [...tsxLoader, cli, 'test', '-c', config, ...playwrightArgs], { stdio: ['inherit', 'inherit', 'pipe'], env });
+  let stderrStart = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    process.stderr.write(chunk);
+    if (stderrStart.length < 2048) stderrStart += chunk.toString();
+  });
   let signals = 0;
   let force: NodeJS.Timeout | undefined;
   const pass = (signal: NodeJS.Signals) => {
@@ -127,7 +136,13 @@ function runPlaywright(playwrightArgs: string[], env: NodeJS.ProcessEnv): Promis
     child.on('exit', (code, signal) => {
       clearTimeout(force);
       unwatch();
-      done({ code, signal });
+      // Its last stderr may still be on the way; a process it left behind may hold the pipe: wait 1 s at most.
+      const settle = setTimeout(finish, 1_000);
+      child.once('close', finish);
+      function finish() {
+        clearTimeout(settle);
+        done({ code, signal, usageError: code === 1 && USAGE_ERROR.test(stderrStart) });
+      }
     });
   });
 }
@@ -148,6 +163,14 @@ async function pacedRerun(playwrightArgs: string[], changes: Record<string, stri
   const merged = mergeRerun(readPlaywrightReport(join(reportsDir, 'playwright.json')), readPlaywrightReport(join(rerunDir, 'playwright.json')));
   console.log('\nThe whole run, with the paced re-run\'s results in place of the first ones:');
   return finishRun({ root, reportsDir, read: merged, settings });
+}
+
+/** The run's first console line: the target, and where its settings came from (names only: values may be secrets). */
+function startLine(settings: Settings): string {
+  const given = Object.keys(process.env).filter((name) => name.startsWith('SC_') && !name.startsWith('SC_INTERNAL_') && process.env[name] !== '');
+  const target = settings.embedded ? 'the embedded reference (SC_BASE_URL unset)' : settings.baseUrl;
+  const source = given.length ? `settings from the environment: ${given.sort().join(', ')}` : 'no SC_ setting in the environment: every default';
+  return `Seller Connect conformance — target: ${target} · ${source}`;
 }
 
 async function main(): Promise<number> {
@@ -195,6 +218,7 @@ ${RUN_OPTIONS}
     return listed.code ?? 1;
   }
 
+  console.log(startLine(settings));
   // A stale report from an earlier run must never be read as this run's result.
   for (const file of ['playwright.json', 'conformance.json', 'conformance.html']) rmSync(join(reportsDir, file), { force: true });
   // allure-playwright appends to its folder; a local run starts clean. (Shards run on separate machines.)
@@ -202,6 +226,8 @@ ${RUN_OPTIONS}
   rmSync(join(reportsDir, 'allure'), { recursive: true, force: true });
 
   const ended = await runPlaywright(args.playwright, env);
+  // A mistyped option: Playwright said so in one line (and what was meant); no run, so no report.
+  if (ended.usageError) return 2;
   const gate = writtenGate();
   if (gate === 3) return pacedRerun(args.playwright, changes, settings);
   if (gate !== undefined) return gate;

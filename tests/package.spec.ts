@@ -228,7 +228,7 @@ test.describe("the GitHub Action's script from the package", () => {
   }
 
   // Each run starts its own embedded reference on a free port, in a folder of its own: two at a time.
-  test('PASSED exits 0 and FAILED 1, each with junit.xml and the outputs; the history\'s previous report is diffed against; BROKEN (a baseline named but missing) exits 2 without running', async () => {
+  test('PASSED exits 0 and FAILED 1, each with junit.xml and the outputs; the history\'s previous report is diffed against; BROKEN (args that do not split) exits 2 without running', async () => {
     test.setTimeout(240_000);
     // The history the Action restored: an earlier whole run in which AUTH-TOKEN-6 failed.
     const previous = join(project, 'passed', 'history', 'last', 'conformance.json');
@@ -256,12 +256,15 @@ test.describe("the GitHub Action's script from the package", () => {
     expect(failed.outputs).toMatchObject({ gate: 'FAILED', 'exit-code': '1' });
     expect(readFileSync(join(failed.folder, 'reports', 'junit.xml'), 'utf8')).toContain('<failure');
     expect(failed.out).toContain('::error title=conformance::FAILED (exit 1)');
-    expect(failed.summary).toContain('**AUTH-TOKEN-6**');
+    expect(failed.summary).toContain('| **AUTH-TOKEN-6** |');
+    expect(failed.out).toMatch(/^::error file=specs\/[\w/.-]+\.spec\.ts,line=\d+,title=AUTH-TOKEN-6 \(MUST\) failed::/m);
 
-    const broken = await actionRun('broken', { SCC_BASELINE: 'no-such-baseline.json' });
+    const broken = await actionRun('broken', { SCC_ARGS: "--grep 'unclosed" });
     expect(broken.code, broken.out).toBe(2);
     expect(broken.outputs).toMatchObject({ gate: 'BROKEN', 'exit-code': '2' });
-    expect(broken.out).toContain('baseline no-such-baseline.json: no such file');
+    expect(broken.out).toContain('::error title=conformance::args: a quote');
+    expect(broken.summary).toContain('## Seller Connect conformance: BROKEN (exit 2)');
+    expect(existsSync(join(broken.folder, 'reports', 'conformance.json')), 'nothing ran').toBe(false);
   });
 
   test('INCOMPLETE exits 3, or 0 with a warning when fail-on-incomplete is false', async () => {
