@@ -82,27 +82,7 @@ test('the expressions, the args input and the settings: as GitHub and a shell re
   expect([jobExitCode(3, false), jobExitCode(3, true), jobExitCode(7, true)]).toEqual([0, 3, 2]);
 });
 
-test("from its own checkout: npm ci in the action's folder, cached by the lockfile's hash; the runner's Node kept; PASSED against the embedded reference, with the summary and the reports uploaded", async () => {
-  test.setTimeout(300_000);
-  const ran = await run('first', { rule: 'AUTH-TOKEN-6' });
-  expect(ran.failed, ran.log.slice(-3000)).toBe(false);
-  // The runner's Node is 20 or later (this one): setup-node does not run, the caller's later steps keep it.
-  expect(step(ran, /actions\/setup-node/).ran).toBe(false);
-  expect(step(ran, /Check the runner's Node/).outputs.setup).toBe('false');
-  expect(step(ran, /Install the suite's dependencies/)).toMatchObject({ ran: true, code: 0 });
-  expect(existsSync(join(actionPath, 'node_modules', '@playwright', 'test'))).toBe(true);
-  const lock = execFileSync('sha256sum', [join(actionPath, 'package-lock.json')], { encoding: 'utf8' }).slice(0, 16);
-  const saved = step(ran, /Keep the suite's dependencies/);
-  expect(saved.with).toEqual({ path: join(actionPath, 'node_modules'), key: expect.stringMatching(new RegExp(`^seller-connect-conformance-deps-Linux-X64-node\\d+-${lock}$`)) });
-  expect(ran.outputs).toMatchObject({ gate: 'PASSED', 'exit-code': '0', reports: join(dir, 'first', 'conformance', 'reports') });
-  expect(ran.summary).toContain('## Seller Connect conformance: PASSED (exit 0)');
-  expect(ran.summary).toMatch(/\*\*MUST rules of the server:\*\* judged (\d+) of \d+ testable: \1 passed · 0 failed/);
-  expect(ran.summary).toContain('the artifact **conformance-reports**');
-  expect(ran.uploads).toEqual([{ name: 'conformance-reports', path: join(dir, 'first', 'conformance', 'reports'), found: true }]);
-  expect(step(ran, /Keep the history/).ran).toBe(true);
-});
-
-test.describe('the next jobs, with the dependencies restored from the cache', () => {
+test.describe('the example workflow\'s step, copied into a fresh repository, against a reference started apart', () => {
   let reference: External;
   test.beforeAll(async () => {
     reference = await startExternalReference({ REFERENCE_PORT: '0' });
@@ -111,34 +91,42 @@ test.describe('the next jobs, with the dependencies restored from the cache', ()
     await reference?.stop();
   });
 
-  test("the example workflow's step, copied into a fresh repository: its baseline not there yet is a notice naming the command that writes one, and the run PASSES; a failing rule is one ::error at its check's file and line, in the summary's table; the job's env: reaches the run", async () => {
+  test("the first job: npm ci in the action's own folder, cached by the lockfile's hash; the runner's Node kept; the baseline not there yet is a notice naming the command that writes one; PASSED, with the summary and the reports uploaded", async () => {
     test.setTimeout(300_000);
     const workflow = parse(readFileSync(join(ROOT, 'examples', 'github-actions', 'conformance.yml'), 'utf8')) as { jobs: { conformance: { steps: { uses?: string; with?: Record<string, unknown> }[] } } };
     const example = workflow.jobs.conformance.steps.find((s) => s.uses?.startsWith('seller-connect/conformance@'));
     expect(example?.with).toBeDefined();
     const s = reference.settings;
-    // The example's expressions, with the repository's variables and secrets those of a reference started apart.
+    // The example's expressions, with the repository's variables and secrets those of the reference.
     const contexts = { vars: { SC_CLIENT_ID: s.SC_CLIENT_ID }, secrets: { SC_CLIENT_SECRET: s.SC_CLIENT_SECRET, SC_ACCOUNTS: s.SC_ACCOUNTS, SC_CONTROL_TOKEN: s.SC_CONTROL_TOKEN }, github: { event_name: 'pull_request' } };
     const origin = new URL(s.SC_BASE_URL).origin;
-    const inputs = Object.fromEntries(
-      Object.entries(example?.with ?? {}).map(([k, v]) => [k, interpolate(v, contexts).replace('http://127.0.0.1:8080', origin)]),
-    ) as Record<string, string>;
+    const inputs = Object.fromEntries(Object.entries(example?.with ?? {}).map(([k, v]) => [k, interpolate(v, contexts).replace('http://127.0.0.1:8080', origin)])) as Record<string, string>;
     expect(inputs).toMatchObject({ 'base-url': s.SC_BASE_URL, 'auth-url': s.SC_AUTH_URL, 'control-url': s.SC_CONTROL_URL, baseline: 'conformance-baseline.json', 'save-history': 'false' });
     // Here the server runs beside the suite, not in a container: the suite's own defaults for its receiver (the
     // example's 0.0.0.0:8765 and host.docker.internal are the runner as a container sees it). One rule, for time.
-    const here = { ...inputs, listen: '', 'public-url': '', rule: 'AUTH-TOKEN-6' };
-    const [copied, failing] = await Promise.all([
-      run('fresh-repository', here),
-      run('failing', { rule: 'AUTH-TOKEN-6', 'max-items': '9' }, { REFERENCE_DEFECT: 'token-response-cacheable', SC_MAX_ITEMS: '7', SC_REQUEST_TIMEOUT_MS: '14000' }),
-    ]);
+    const ran = await run('fresh-repository', { ...inputs, listen: '', 'public-url': '', rule: 'AUTH-TOKEN-6' });
+    expect(ran.failed, ran.log.slice(-3000)).toBe(false);
+    // The runner's Node is 20 or later (this one): setup-node does not run, the caller's later steps keep it.
+    expect(step(ran, /actions\/setup-node/).ran).toBe(false);
+    expect(step(ran, /Check the runner's Node/).outputs.setup).toBe('false');
+    expect(step(ran, /Install the suite's dependencies/)).toMatchObject({ ran: true, code: 0 });
+    expect(existsSync(join(actionPath, 'node_modules', '@playwright', 'test'))).toBe(true);
+    const lock = execFileSync('sha256sum', [join(actionPath, 'package-lock.json')], { encoding: 'utf8' }).slice(0, 16);
+    expect(step(ran, /Keep the suite's dependencies/).with).toEqual({ path: join(actionPath, 'node_modules'), key: expect.stringMatching(new RegExp(`^seller-connect-conformance-deps-Linux-X64-node\\d+-${lock}$`)) });
+    expect(ran.log).toContain('::notice title=conformance baseline::conformance-baseline.json is not in the repository yet');
+    expect(ran.log).toContain('npx seller-connect-conformance --write-baseline conformance-baseline.json');
+    expect(ran.outputs).toMatchObject({ gate: 'PASSED', 'exit-code': '0', reports: join(dir, 'fresh-repository', 'conformance', 'reports') });
+    expect(ran.summary).toContain('## Seller Connect conformance: PASSED (exit 0)');
+    expect(ran.summary).toMatch(/\*\*MUST rules of the server:\*\* judged (\d+) of \d+ testable: \1 passed · 0 failed/);
+    expect(ran.summary).toContain('the artifact **conformance-reports**');
+    expect(ran.uploads).toEqual([{ name: 'conformance-reports', path: join(dir, 'fresh-repository', 'conformance', 'reports'), found: true }]);
+    expect(step(ran, /Keep the history/).ran, 'a pull request reads the history, adds nothing').toBe(false);
+  });
 
-    expect(step(copied, /Install the suite's dependencies/).ran, 'the dependencies come from the cache').toBe(false);
-    expect(copied.log).toContain('::notice title=conformance baseline::conformance-baseline.json is not in the repository yet');
-    expect(copied.log).toContain('npx seller-connect-conformance --write-baseline conformance-baseline.json');
-    expect(copied.failed, copied.log.slice(-3000)).toBe(false);
-    expect(copied.outputs).toMatchObject({ gate: 'PASSED', 'exit-code': '0' });
-    expect(step(copied, /Keep the history/).ran, 'a pull request reads the history, adds nothing').toBe(false);
-
+  test('the next job, the dependencies from the cache: a failing rule is one ::error at its check\'s file and line, in the summary\'s table; the job\'s env: reaches the run, an input wins over it', async () => {
+    test.setTimeout(300_000);
+    const failing = await run('failing', { rule: 'AUTH-TOKEN-6', 'max-items': '9' }, { REFERENCE_DEFECT: 'token-response-cacheable', SC_MAX_ITEMS: '7', SC_REQUEST_TIMEOUT_MS: '14000' });
+    expect(step(failing, /Install the suite's dependencies/).ran, 'the dependencies come from the cache').toBe(false);
     expect(failing.failed).toBe(true);
     expect(failing.outputs).toMatchObject({ gate: 'FAILED', 'exit-code': '1' });
     const errors = [...failing.log.matchAll(/^::error file=([^,]+),line=(\d+),title=([^:]+)::(.*)$/gm)];
@@ -146,10 +134,10 @@ test.describe('the next jobs, with the dependencies restored from the cache', ()
     const [, file, line] = errors[0];
     expect(readFileSync(join(actionPath, file), 'utf8').split('\n')[Number(line) - 1]).toContain('AUTH-TOKEN-6');
     expect(failing.summary).toContain('### Failing MUST rules (1)');
-    expect(failing.summary).toContain(`| **AUTH-TOKEN-6** |`);
+    expect(failing.summary).toContain('| **AUTH-TOKEN-6** |');
     expect(failing.summary).toContain(`\`${file}:${line}\``);
     expect(failing.uploads[0].found).toBe(true);
-    // An input wins over the job's env:; a setting without an input comes through the env:.
+    expect(step(failing, /Keep the history/).ran, 'the history is kept even when the gate fails').toBe(true);
     expect(report(failing).run.settings).toMatchObject({ SC_MAX_ITEMS: '9', SC_REQUEST_TIMEOUT_MS: '14000' });
   });
 });

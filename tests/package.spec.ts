@@ -123,6 +123,40 @@ test('from an empty project against the embedded reference: Gate PASSED, exit 0,
   expect(readFileSync(join(project, 'reports', 'conformance.html'), 'utf8')).toContain(report.run.specSha256 as string);
   expect(report.summary.headline.text).toMatch(/^judged (\d+) of \1 testable: \1 passed · 0 failed/);
   embeddedReport = report;
+  // The first line names the target and where the settings came from; the README quotes this run's headline.
+  expect(ran.out.split('\n')[0]).toBe('Seller Connect conformance — target: the embedded reference (SC_BASE_URL unset) · no SC_ setting in the environment: every default');
+  const quoted = /The embedded reference's whole run says\s+\*([^*]+)\*/.exec(readFileSync(join(ROOT, 'README.md'), 'utf8'))?.[1].replace(/\s+/g, ' ');
+  expect(quoted, "README's example headline").toBe(report.summary.headline.text);
+});
+
+test('docs/SANDBOX.md\'s curl recipe, run as written from the project: a token, a created item, a received ITEM_INACTIVATED notification; the sandbox stops with it', async () => {
+  test.setTimeout(120_000);
+  const recipe = /## From nothing[\s\S]*?```sh\n([\s\S]*?)```/.exec(readFileSync(join(installed, 'docs', 'SANDBOX.md'), 'utf8'))?.[1];
+  expect(recipe).toBeDefined();
+  const folder = join(project, 'recipe');
+  mkdirSync(folder);
+  // In a folder of the project: npx finds the package's command there, as in a user's. Ports free on this machine.
+  const [port, receiver] = [await freePort(), await freePort()];
+  const ran = await run('bash', ['-c', recipe as string], folder, userEnv({ REFERENCE_PORT: String(port), RECEIVER_PORT: String(receiver) }), 90_000);
+  expect(ran.code, ran.out).toBe(0);
+  const item = /^created item (\S+)$/m.exec(ran.out)?.[1];
+  expect(item, ran.out).toBeTruthy();
+  const notification = JSON.parse(ran.out.trim().split('\n').at(-1) as string) as { type: string; data: { item_id: string } };
+  expect(notification).toMatchObject({ type: 'ITEM_INACTIVATED', data: { item_id: item } });
+  const stoppedBy = Date.now() + 5_000;
+  while ((await listening(port)) && Date.now() < stoppedBy) await new Promise((r) => setTimeout(r, 100));
+  expect(await listening(port), 'the sandbox stopped with the script').toBe(false);
+});
+
+test('a typo\'d option is one line (and what was meant) and exit 2: nothing runs, no report', async () => {
+  const folder = join(project, 'typo');
+  mkdirSync(folder);
+  const ran = await command(['--gerp', '@auth'], folder, userEnv(), 60_000);
+  expect(ran.code, ran.out).toBe(2);
+  expect(ran.out).toContain("error: unknown option '--gerp'");
+  expect(ran.out).not.toContain('Gate:');
+  expect(existsSync(join(folder, 'reports', 'conformance.json'))).toBe(false);
+  expect(ran.out.trim().split('\n').length, ran.out).toBeLessThanOrEqual(3);
 });
 
 test.describe('against a reference the package started apart', () => {
