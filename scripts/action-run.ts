@@ -49,6 +49,7 @@ function runSuite(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const pass = (signal: NodeJS.Signals) => child.kill(signal);
   process.on('SIGINT', pass);
   process.on('SIGTERM', pass);
+  process.on('SIGHUP', () => pass('SIGTERM'));
   return new Promise((done) => {
     child.on('error', () => done(2));
     child.on('exit', (code) => done(code ?? 2));

@@ -176,3 +176,20 @@ test("the server's container reaches the suite's receiver: host.docker.internal 
   expect(workflowText).toMatch(/^#.*(network_mode: host|--network host)/m);
   expect(workflowText).toMatch(/^#.*SC_PUBLIC_URL/m);
 });
+
+test("the README's first screen installs what exists: the repository at the version's tag, a tarball of npm pack's name; the registry only as what it will be", () => {
+  const pkg = JSON.parse(read('package.json')) as { name: string; version: string; license?: string };
+  const readme = read('README.md');
+  const first = readme.slice(0, readme.indexOf('## Running against your server'));
+  expect(first).toContain(`npm install --save-dev git+https://github.com/seller-connect/conformance.git#v${pkg.version}`);
+  expect(first).toContain(`npm install --save-dev ./${pkg.name}-${pkg.version}.tgz`);
+  // The registry line is said to be a future one, never the first command.
+  expect(first).toMatch(/Once the package is published to the npm registry \(it is not yet\),\s+`npm install --save-dev seller-connect-conformance`/);
+  expect(first).not.toMatch(/^npx seller-connect-conformance\s.*# or: npm i/m);
+  // The Action at the same tag, in the README and in the example.
+  expect(first).toContain(`uses: seller-connect/conformance@v${pkg.version}`);
+  expect(job.steps.find((s) => s.uses?.startsWith('seller-connect/conformance@'))?.uses).toBe(`seller-connect/conformance@v${pkg.version}`);
+  // Paperwork: a licence, named in package.json.
+  expect(pkg.license).toBe('MIT');
+  expect(read('LICENSE')).toMatch(/^MIT License/);
+});
