@@ -11,7 +11,7 @@
  * path left where it is), actions/upload-artifact (the path must exist to upload anything).
  */
 import { spawn } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { parse } from 'yaml';
 import { type Contexts, condition, interpolate, type Value } from './github-expressions.js';
@@ -166,7 +166,6 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
     }
     if (step.id) stepsContext[step.id] = { outputs, outcome: code === 0 ? 'success' : 'failure' };
   }
-  appendFileSync(files.summary, '');
   return {
     failed: status.failed,
     steps: records,
