@@ -20,7 +20,11 @@ export function defaultAuthorize(settings: Settings): { authorize: Authorize; cl
   return {
     authorize: async (options) => {
       browser ??= launchChromium(settings.chromiumPath).catch((error: Error) => {
-        throw new Error(`SC_LOGIN=browser: cannot launch Chromium at ${settings.chromiumPath} (SC_CHROMIUM_PATH): ${error.message.split('\n')[0]}`);
+        throw new Error(
+          `SC_LOGIN=browser: cannot launch Chromium at ${settings.chromiumPath} (SC_CHROMIUM_PATH): ${error.message.split('\n')[0]}. ` +
+            "To get one: apt-get install chromium (it is /usr/bin/chromium), or npx playwright install chromium and " +
+            `SC_CHROMIUM_PATH="$(node -p "require('playwright-core').chromium.executablePath()")"`,
+        );
       });
       return authorizeInBrowser({ ...options, browser: await browser });
     },

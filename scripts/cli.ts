@@ -24,10 +24,12 @@ Commands:
   (none)                run the suite; the exit code is the gate:
                         0 PASSED · 1 FAILED · 2 BROKEN · 3 INCOMPLETE
   reference             start the embedded reference as a sandbox on 127.0.0.1:4010
-                        (REFERENCE_PORT) and print the export lines of its settings
+                        (REFERENCE_PORT), print the export lines of its settings, its
+                        PID and how to stop it; it stops with the command that started it
   merge [<dir>…]        merge the blob reports of a sharded run (--shard i/n) and apply the gate
   action                the GitHub Action's step: a run, its exit code mapped for the job
-                        (action.yml; inputs as SCC_ACTION_* variables)
+                        (action.yml; its inputs arrive as SCC_INPUT_<NAME> for SC_<NAME>,
+                        SCC_GREP, SCC_RULE, SCC_ARGS, SCC_BASELINE, …: docs/ACTION.md)
 
 Options of a run:
 ${RUN_OPTIONS}

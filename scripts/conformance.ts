@@ -40,7 +40,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseRules, RULE_EXPECTED } from '../settings/rule-selection.js';
 import { childEnv, ensureRunId } from '../settings/run-context.js';
 import { readCurrentSettings, readSettingsWith, type Settings } from '../settings/settings.js';
-import { processAlive } from '../lib/process-alive.js';
+import { onAncestorGone } from '../lib/stop-with-parent.js';
 import { finishRun } from '../reporting/finish.js';
 import { mergeRerun, pacedRerunTargets, pacedSettings } from '../reporting/paced-rerun.js';
 import { readPlaywrightReport } from '../reporting/playwright-report.js';
@@ -93,35 +93,20 @@ function writtenGate(): number | undefined {
   }
 }
 
-/**
- * The processes above this one up to `npm` (npm → sh → tsx → this script, on Linux).
- * A SIGTERM to npm does not reach us: npm passes it to `sh`, which dies without
- * passing it on. So a vanished ancestor counts as a SIGTERM.
- */
-function ancestors(): number[] {
-  const chain: number[] = [];
-  let pid = process.ppid;
-  for (let depth = 0; depth < 4 && pid > 1; depth++) {
-    chain.push(pid);
-    let stat: string;
-    let cmdline: string;
-    try {
-      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-    } catch {
-      break; // no /proc: the direct parent alone is watched
-    }
-    if (/(^|[/\0 ])npm/.test(cmdline)) break;
-    pid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-  }
-  return chain;
-}
+/** Playwright's command line refused its arguments (commander's `error: unknown option '--gerp'`): nothing ran. */
+const USAGE_ERROR = /^error: (unknown option|unknown command|too many arguments|option .* argument missing|missing required argument)/m;
 
-function runPlaywright(playwrightArgs: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; signal: NodeJS.Signals | null; error?: Error }> {
+function runPlaywright(playwrightArgs: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; signal: NodeJS.Signals | null; error?: Error; usageError?: boolean }> {
   const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
-  // Inherited stdio: the list/dot reporter shows progress while the run goes. Same process group: Ctrl-C reaches it too.
+  // Inherited stdout: the list/dot reporter shows progress while the run goes. Same process group: Ctrl-C reaches it too.
+  // stderr passes through as it comes, and its start is kept: a typo'd option is Playwright's one line, not a broken run.
   const config = join(root, 'playwright.config.ts');
-  const child: ChildProcess = spawn(process.execPath, [...tsxLoader, cli, 'test', '-c', config, ...playwrightArgs], { stdio: 'inherit', env });
+  const child: ChildProcess = spawn(process.execPath, [...tsxLoader, cli, 'test', '-c', config, ...playwrightArgs], { stdio: ['inherit', 'inherit', 'pipe'], env });
+  let stderrStart = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    process.stderr.write(chunk);
+    if (stderrStart.length < 2048) stderrStart += chunk.toString();
+  });
   let signals = 0;
   let force: NodeJS.Timeout | undefined;
   const pass = (signal: NodeJS.Signals) => {
@@ -141,21 +126,23 @@ function runPlaywright(playwrightArgs: string[], env: NodeJS.ProcessEnv): Promis
   process.on('SIGINT', () => pass('SIGINT'));
   process.on('SIGTERM', () => pass('SIGTERM'));
   process.on('SIGHUP', () => pass('SIGTERM'));
-  const watched = ancestors();
-  const watch = setInterval(() => {
-    if (watched.some((pid) => !processAlive(pid))) {
-      clearInterval(watch);
-      console.error('conformance: the process that started this run is gone (npm was stopped?): stopping the run as on SIGTERM');
-      pass('SIGTERM');
-    }
-  }, 1_000);
-  watch.unref();
+  // A SIGTERM to npm or npx does not reach us (lib/stop-with-parent.ts): a vanished ancestor counts as one.
+  const unwatch = onAncestorGone(() => {
+    console.error('conformance: the process that started this run is gone (npm was stopped?): stopping the run as on SIGTERM');
+    pass('SIGTERM');
+  });
   return new Promise((done) => {
     child.on('error', (error) => done({ code: null, signal: null, error }));
     child.on('exit', (code, signal) => {
       clearTimeout(force);
-      clearInterval(watch);
-      done({ code, signal });
+      unwatch();
+      // Its last stderr may still be on the way; a process it left behind may hold the pipe: wait 1 s at most.
+      const settle = setTimeout(finish, 1_000);
+      child.once('close', finish);
+      function finish() {
+        clearTimeout(settle);
+        done({ code, signal, usageError: code === 1 && USAGE_ERROR.test(stderrStart) });
+      }
     });
   });
 }
@@ -176,6 +163,14 @@ async function pacedRerun(playwrightArgs: string[], changes: Record<string, stri
   const merged = mergeRerun(readPlaywrightReport(join(reportsDir, 'playwright.json')), readPlaywrightReport(join(rerunDir, 'playwright.json')));
   console.log('\nThe whole run, with the paced re-run\'s results in place of the first ones:');
   return finishRun({ root, reportsDir, read: merged, settings });
+}
+
+/** The run's first console line: the target, and where its settings came from (names only: values may be secrets). */
+function startLine(settings: Settings): string {
+  const given = Object.keys(process.env).filter((name) => name.startsWith('SC_') && !name.startsWith('SC_INTERNAL_') && process.env[name] !== '');
+  const target = settings.embedded ? 'the embedded reference (SC_BASE_URL unset)' : settings.baseUrl;
+  const source = given.length ? `settings from the environment: ${given.sort().join(', ')}` : 'no SC_ setting in the environment: every default';
+  return `Seller Connect conformance — target: ${target} · ${source}`;
 }
 
 async function main(): Promise<number> {
@@ -223,6 +218,7 @@ ${RUN_OPTIONS}
     return listed.code ?? 1;
   }
 
+  console.log(startLine(settings));
   // A stale report from an earlier run must never be read as this run's result.
   for (const file of ['playwright.json', 'conformance.json', 'conformance.html']) rmSync(join(reportsDir, file), { force: true });
   // allure-playwright appends to its folder; a local run starts clean. (Shards run on separate machines.)
@@ -230,6 +226,8 @@ ${RUN_OPTIONS}
   rmSync(join(reportsDir, 'allure'), { recursive: true, force: true });
 
   const ended = await runPlaywright(args.playwright, env);
+  // A mistyped option: Playwright said so in one line (and what was meant); no run, so no report.
+  if (ended.usageError) return 2;
   const gate = writtenGate();
   if (gate === 3) return pacedRerun(args.playwright, changes, settings);
   if (gate !== undefined) return gate;

@@ -5,7 +5,8 @@
  * one packaged script as the Action's logic, junit.xml published and the reports
  * uploaded even when the gate fails, the history kept, one run at a time per set
  * of accounts, and a server that can reach the suite's receiver.
- * tests/package.spec.ts runs the Action's script from the packed tarball.
+ * tests/action-steps.spec.ts runs the Action's steps as GitHub would; tests/package.spec.ts
+ * runs the Action's script from the packed tarball.
  */
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
@@ -68,40 +69,49 @@ test('action.yml and the example workflow validate against the published schemas
   expect(validateWorkflow(noRunner)).toBe(false);
 });
 
-test('the Action is composite, and its one logic step is the packaged script', () => {
+test("the Action is composite and runs the suite from its own checkout: npm ci there, cached by the lockfile's hash; its one logic step is the command's `action`", () => {
   expect(action.runs.using).toBe('composite');
-  const runs = action.runs.steps.filter((s) => s.run?.includes('seller-connect-conformance'));
-  const suite = runs.filter((s) => /seller-connect-conformance"? action\b/.test(s.run ?? ''));
+  const suite = action.runs.steps.filter((s) => /seller-connect-conformance\.mjs"? action\b/.test(s.run ?? ''));
   expect(suite).toHaveLength(1);
   expect(suite[0].id).toBe('run');
-  // The package comes from the registry at the version asked.
-  expect(actionStep(/^Install/).run).toContain('"seller-connect-conformance@$SCC_VERSION"');
-  expect(actionStep(/^Install/).env?.SCC_VERSION).toBe(gh('inputs.version'));
+  expect(suite[0].run).toContain('"$GITHUB_ACTION_PATH/bin/seller-connect-conformance.mjs"');
+  // No registry package: nothing is installed by name.
+  expect(actionText).not.toMatch(/npm (install|i) [^\n]*seller-connect-conformance@/);
+  const install = actionStep(/^Install the suite's dependencies/);
+  expect(install.run).toMatch(/^npm ci\b/);
+  expect(install['working-directory' as keyof Step]).toBe(gh('github.action_path'));
+  expect(install.if).toBe(gh("steps.cache.outputs.cache-hit != 'true'"));
+  expect(actionStep(/^Key of the suite's dependencies/).run).toContain('"$GITHUB_ACTION_PATH/package-lock.json"');
 });
 
-test('every setting the Action takes reaches the run as the SC_ variable of the same name, secrets as inputs', () => {
+test('every setting the Action takes reaches the run as the SC_ variable of the same name, over the env:, secrets as inputs', () => {
   const env = actionStep(/^Run the conformance suite/).env ?? {};
-  const settings = Object.entries(env).filter(([name]) => name.startsWith('SC_'));
-  expect(settings.length).toBeGreaterThan(15);
-  for (const [name, value] of settings) {
-    const input = name.slice(3).toLowerCase().replace(/_/g, '-');
-    expect(value, name).toBe(gh(`inputs.${input}`));
-    expect(action.inputs[input], `input ${input}`).toBeDefined();
-  }
-  for (const secret of ['client-secret', 'accounts', 'control-token']) expect(action.inputs[secret].description).toContain('secret');
-  // Every SC_ variable it sets is a documented setting.
+  const settings = Object.entries(env).filter(([name]) => name.startsWith('SCC_INPUT_'));
+  expect(settings.length).toBeGreaterThan(20);
   const readme = read('README.md');
-  for (const [name] of settings) expect(readme, name).toContain(`\`${name}\``);
+  for (const [name, value] of settings) {
+    const variable = `SC_${name.slice('SCC_INPUT_'.length)}`;
+    const input = variable.slice(3).toLowerCase().replace(/_/g, '-');
+    expect(value, name).toBe(gh(`inputs.${input}`));
+    expect(action.inputs[input]?.description, `input ${input}`).toContain(variable);
+    // Every SC_ variable it sets is a documented setting.
+    expect(readme, variable).toContain(`\`${variable}\``);
+  }
+  for (const named of ['SC_CLIENT_AUTH', 'SC_WEBHOOK_WAIT_MS', 'SC_REQUEST_TIMEOUT_MS', 'SC_DISABLE_CHECKS', 'SC_CHROMIUM_PATH']) expect(env[`SCC_INPUT_${named.slice(3)}`], named).toBeDefined();
+  for (const secret of ['client-secret', 'accounts', 'control-token']) expect(action.inputs[secret].description).toContain('secret');
+  expect(action.inputs.args).toBeDefined();
+  expect(env.SCC_ARGS).toBe(gh('inputs.args'));
+  // The rest of the settings pass through env:, and docs/ACTION.md says so.
+  expect(read('docs/ACTION.md')).toMatch(/`env:`/);
 });
 
-test('junit.xml is published and the reports uploaded even when the gate fails; the history is kept between runs', () => {
-  const publish = actionStep(/junit/i);
-  expect(publish.uses).toMatch(/^(mikepenz\/action-junit-report|dorny\/test-reporter)@v\d+$/);
-  expect(publish.if).toContain('always()');
-  expect(String(publish.with?.report_paths)).toBe(`${gh('inputs.directory')}/reports/junit.xml`);
+test('the reports are uploaded even when the gate fails, the history is kept between runs, and no third-party action is needed', () => {
+  // Annotations and the job summary are the Action's own (scripts/action-report.ts): every action it uses is GitHub's.
+  for (const s of action.runs.steps.filter((x) => x.uses)) expect(s.uses, s.name ?? s.uses).toMatch(/^actions\/[\w/-]+@(v\d+|[0-9a-f]{40})$/);
   const upload = actionStep(/Upload the reports/);
   expect(upload.uses).toMatch(/^actions\/upload-artifact@v\d+$/);
   expect(upload.if).toBe(gh('always()'));
+  expect(actionStep(/^Run the/).env?.SCC_ARTIFACT_NAME).toBe(gh('inputs.artifact-name'));
   const restore = actionStep(/Restore the history/);
   const save = actionStep(/Keep the history/);
   expect(restore.uses).toMatch(/^actions\/cache\/restore@v\d+$/);
@@ -111,7 +121,6 @@ test('junit.xml is published and the reports uploaded even when the gate fails; 
   expect(String(restore.with?.['restore-keys'])).toBe(`${gh('inputs.history-key')}-`);
   const order = action.runs.steps;
   expect(order.indexOf(restore)).toBeLessThan(order.indexOf(actionStep(/^Run the/)));
-  expect(order.indexOf(actionStep(/^Run the/))).toBeLessThan(order.indexOf(publish));
   // The history folder the cache keeps is the one the script reads (SCC_HISTORY_DIR, under the run's directory).
   expect(actionStep(/^Run the/).env?.SCC_HISTORY_DIR).toBe('history');
   expect(String(restore.with?.path)).toBe(`${gh('inputs.directory')}/history`);
@@ -120,17 +129,25 @@ test('junit.xml is published and the reports uploaded even when the gate fails; 
   expect(action.inputs.baseline).toBeDefined();
 });
 
-test('the example workflow uses the Action with inputs it has, pinned, with Node 22 or later', () => {
+test('one Node policy, 20 or later: engines, README, the Action (the runner\'s kept where it is 20 or later) and the example', () => {
+  const engines = (JSON.parse(read('package.json')) as { engines: { node: string } }).engines.node;
+  expect(engines).toBe('>=20');
+  expect(read('README.md')).toContain('Node 20 or later');
+  expect(action.inputs['node-version'].default).toBe('');
+  expect(actionStep(/^Check the runner's Node/).run).toContain('-lt 20');
+  expect(actionStep(/^Check the runner's Node/).run).toContain('version=20');
+  expect(action.runs.steps.find((s) => s.uses?.startsWith('actions/setup-node'))?.if).toBe(gh("steps.node.outputs.setup == 'true'"));
+  const uses = job.steps.find((s) => s.uses?.startsWith('seller-connect/conformance@'));
+  expect(uses?.with?.['node-version'], 'the example keeps the runner\'s Node').toBeUndefined();
+});
+
+test('the example workflow uses the Action pinned to a tag, with inputs it has, and needs no checks: write', () => {
   const steps = job.steps;
-  for (const s of steps.filter((x) => x.uses)) expect(s.uses, `${s.name ?? s.uses}`).toMatch(/^[\w.-]+\/[\w.-]+@(v\d+|[0-9a-f]{40})$/);
-  for (const s of action.runs.steps.filter((x) => x.uses)) expect(s.uses, `${s.name ?? s.uses}`).toMatch(/^[\w./-]+@(v\d+|[0-9a-f]{40})$/);
-  const uses = steps.filter((s) => s.with && Object.keys(s.with).some((k) => k in action.inputs) && !s.uses?.startsWith('actions/'));
+  for (const s of steps.filter((x) => x.uses)) expect(s.uses, `${s.name ?? s.uses}`).toMatch(/^[\w.-]+\/[\w.-]+@(v\d+(\.\d+\.\d+)?|[0-9a-f]{40})$/);
+  const uses = steps.filter((s) => s.uses?.startsWith('seller-connect/conformance@'));
   expect(uses).toHaveLength(1);
   for (const key of Object.keys(uses[0].with ?? {})) expect(action.inputs[key], `input ${key}`).toBeDefined();
-  expect(String(uses[0].with?.version)).toMatch(/^\d+\.\d+\.\d+$/);
-  for (const node of [action.inputs['node-version'].default, uses[0].with?.['node-version']]) expect([22, 24]).toContain(Number(node));
-  expect(workflowText + actionText).not.toMatch(/node-version:\s*['"]?20\b/);
-  expect(workflow.permissions?.checks).toBe('write');
+  expect(workflow.permissions?.checks).toBeUndefined();
 });
 
 test('two runs on the same accounts never run at once: the job waits in a concurrency group keyed by the accounts', () => {
@@ -158,4 +175,21 @@ test("the server's container reaches the suite's receiver: host.docker.internal 
   expect(workflowText).toMatch(/^#.*host\.docker\.internal/m);
   expect(workflowText).toMatch(/^#.*(network_mode: host|--network host)/m);
   expect(workflowText).toMatch(/^#.*SC_PUBLIC_URL/m);
+});
+
+test("the README's first screen installs what exists: the repository at the version's tag, a tarball of npm pack's name; the registry only as what it will be", () => {
+  const pkg = JSON.parse(read('package.json')) as { name: string; version: string; license?: string };
+  const readme = read('README.md');
+  const first = readme.slice(0, readme.indexOf('## Running against your server'));
+  expect(first).toContain(`npm install --save-dev git+https://github.com/seller-connect/conformance.git#v${pkg.version}`);
+  expect(first).toContain(`npm install --save-dev ./${pkg.name}-${pkg.version}.tgz`);
+  // The registry line is said to be a future one, never the first command.
+  expect(first).toMatch(/Once the package is published to the npm registry \(it is not yet\),\s+`npm install --save-dev seller-connect-conformance`/);
+  expect(first).not.toMatch(/^npx seller-connect-conformance\s.*# or: npm i/m);
+  // The Action at the same tag, in the README and in the example.
+  expect(first).toContain(`uses: seller-connect/conformance@v${pkg.version}`);
+  expect(job.steps.find((s) => s.uses?.startsWith('seller-connect/conformance@'))?.uses).toBe(`seller-connect/conformance@v${pkg.version}`);
+  // Paperwork: a licence, named in package.json.
+  expect(pkg.license).toBe('MIT');
+  expect(read('LICENSE')).toMatch(/^MIT License/);
 });

@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
+import { connect } from 'node:net';
 import { cleanEnv, type External, startExternalReference } from './external-reference.js';
+import { freePort } from './free-port.js';
 
 /**
  * The suite as its users get it (issue 25): `npm pack`, the tarball installed as a dependency of an empty
@@ -121,6 +123,40 @@ test('from an empty project against the embedded reference: Gate PASSED, exit 0,
   expect(readFileSync(join(project, 'reports', 'conformance.html'), 'utf8')).toContain(report.run.specSha256 as string);
   expect(report.summary.headline.text).toMatch(/^judged (\d+) of \1 testable: \1 passed · 0 failed/);
   embeddedReport = report;
+  // The first line names the target and where the settings came from; the README quotes this run's headline.
+  expect(ran.out.split('\n')[0]).toBe('Seller Connect conformance — target: the embedded reference (SC_BASE_URL unset) · no SC_ setting in the environment: every default');
+  const quoted = /The embedded reference's whole run says\s+\*([^*]+)\*/.exec(readFileSync(join(ROOT, 'README.md'), 'utf8'))?.[1].replace(/\s+/g, ' ');
+  expect(quoted, "README's example headline").toBe(report.summary.headline.text);
+});
+
+test('docs/SANDBOX.md\'s curl recipe, run as written from the project: a token, a created item, a received ITEM_INACTIVATED notification; the sandbox stops with it', async () => {
+  test.setTimeout(120_000);
+  const recipe = /## From nothing[\s\S]*?```sh\n([\s\S]*?)```/.exec(readFileSync(join(installed, 'docs', 'SANDBOX.md'), 'utf8'))?.[1];
+  expect(recipe).toBeDefined();
+  const folder = join(project, 'recipe');
+  mkdirSync(folder);
+  // In a folder of the project: npx finds the package's command there, as in a user's. Ports free on this machine.
+  const [port, receiver] = [await freePort(), await freePort()];
+  const ran = await run('bash', ['-c', recipe as string], folder, userEnv({ REFERENCE_PORT: String(port), RECEIVER_PORT: String(receiver) }), 90_000);
+  expect(ran.code, ran.out).toBe(0);
+  const item = /^created item (\S+)$/m.exec(ran.out)?.[1];
+  expect(item, ran.out).toBeTruthy();
+  const notification = JSON.parse(ran.out.trim().split('\n').at(-1) as string) as { type: string; data: { item_id: string } };
+  expect(notification).toMatchObject({ type: 'ITEM_INACTIVATED', data: { item_id: item } });
+  const stoppedBy = Date.now() + 5_000;
+  while ((await listening(port)) && Date.now() < stoppedBy) await new Promise((r) => setTimeout(r, 100));
+  expect(await listening(port), 'the sandbox stopped with the script').toBe(false);
+});
+
+test('a typo\'d option is one line (and what was meant) and exit 2: nothing runs, no report', async () => {
+  const folder = join(project, 'typo');
+  mkdirSync(folder);
+  const ran = await command(['--gerp', '@auth'], folder, userEnv(), 60_000);
+  expect(ran.code, ran.out).toBe(2);
+  expect(ran.out).toContain("error: unknown option '--gerp'");
+  expect(ran.out).not.toContain('Gate:');
+  expect(existsSync(join(folder, 'reports', 'conformance.json'))).toBe(false);
+  expect(ran.out.trim().split('\n').length, ran.out).toBeLessThanOrEqual(3);
 });
 
 test.describe('against a reference the package started apart', () => {
@@ -156,6 +192,60 @@ test.describe('against a reference the package started apart', () => {
   });
 });
 
+/** Whether something accepts connections on 127.0.0.1:port. */
+function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+test('the sandbox started by npx prints its PID, URLs, accounts and how to stop it; kill of the npx PID frees its port within 5 s', async () => {
+  test.setTimeout(90_000);
+  const port = await freePort();
+  // As a user types it: `npx seller-connect-conformance reference & kill $!`. npx passes the SIGTERM to a
+  // shell that does not pass it on: the sandbox notices its starter gone (lib/stop-with-parent.ts).
+  const npx = spawn('npx', ['seller-connect-conformance', 'reference'], { cwd: project, env: userEnv({ REFERENCE_PORT: String(port) }), stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  npx.stdout.on('data', (c: Buffer) => {
+    out += c.toString();
+  });
+  npx.stderr.on('data', (c: Buffer) => {
+    out += c.toString();
+  });
+  const deadline = Date.now() + 60_000;
+  while (!/^# pid \d+/m.test(out) && Date.now() < deadline && npx.exitCode === null) await new Promise((r) => setTimeout(r, 200));
+  const pid = Number(/^# pid (\d+): stop it with Ctrl-C or kill \1/m.exec(out)?.[1]);
+  expect(pid, out).toBeGreaterThan(0);
+  expect(out).toContain(`# API http://127.0.0.1:${port}/api · identity provider http://127.0.0.1:${port}/oauth · control API http://127.0.0.1:${port}/control`);
+  expect(out).toMatch(/^# accounts: pro-1 pro-2 pro-3 pro-4 \(pro\) · basic-1 basic-2 basic-3 basic-4 \(basic\)/m);
+  expect(await listening(port)).toBe(true);
+  expect(pid, 'the sandbox is not the npx process itself').not.toBe(npx.pid);
+  npx.kill('SIGTERM');
+  const killedAt = Date.now();
+  while ((await listening(port)) && Date.now() - killedAt < 10_000) await new Promise((r) => setTimeout(r, 100));
+  const seconds = (Date.now() - killedAt) / 1000;
+  const alive = () => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  // It closes its port, then exits: a moment more for the exit.
+  while (alive() && Date.now() - killedAt < 8_000) await new Promise((r) => setTimeout(r, 100));
+  const orphaned = alive();
+  if (orphaned) process.kill(pid, 'SIGKILL');
+  expect(await listening(port), 'the port is still held').toBe(false);
+  expect(seconds).toBeLessThan(5);
+  expect(orphaned, 'the sandbox process is orphaned').toBe(false);
+});
+
 test.describe("the GitHub Action's script from the package", () => {
   /** `seller-connect-conformance action` in a folder of its own, as action.yml runs it; its outputs read back. */
   async function actionRun(name: string, env: Record<string, string>): Promise<Ran & { folder: string; outputs: Record<string, string>; summary: string }> {
@@ -172,7 +262,7 @@ test.describe("the GitHub Action's script from the package", () => {
   }
 
   // Each run starts its own embedded reference on a free port, in a folder of its own: two at a time.
-  test('PASSED exits 0 and FAILED 1, each with junit.xml and the outputs; the history\'s previous report is diffed against; BROKEN (a baseline named but missing) exits 2 without running', async () => {
+  test('PASSED exits 0 and FAILED 1, each with junit.xml and the outputs; the history\'s previous report is diffed against; BROKEN (args that do not split) exits 2 without running', async () => {
     test.setTimeout(240_000);
     // The history the Action restored: an earlier whole run in which AUTH-TOKEN-6 failed.
     const previous = join(project, 'passed', 'history', 'last', 'conformance.json');
@@ -200,12 +290,15 @@ test.describe("the GitHub Action's script from the package", () => {
     expect(failed.outputs).toMatchObject({ gate: 'FAILED', 'exit-code': '1' });
     expect(readFileSync(join(failed.folder, 'reports', 'junit.xml'), 'utf8')).toContain('<failure');
     expect(failed.out).toContain('::error title=conformance::FAILED (exit 1)');
-    expect(failed.summary).toContain('**AUTH-TOKEN-6**');
+    expect(failed.summary).toContain('| **AUTH-TOKEN-6** |');
+    expect(failed.out).toMatch(/^::error file=specs\/[\w/.-]+\.spec\.ts,line=\d+,title=AUTH-TOKEN-6 \(MUST\) failed::/m);
 
-    const broken = await actionRun('broken', { SCC_BASELINE: 'no-such-baseline.json' });
+    const broken = await actionRun('broken', { SCC_ARGS: "--grep 'unclosed" });
     expect(broken.code, broken.out).toBe(2);
     expect(broken.outputs).toMatchObject({ gate: 'BROKEN', 'exit-code': '2' });
-    expect(broken.out).toContain('baseline no-such-baseline.json: no such file');
+    expect(broken.out).toContain('::error title=conformance::args: a quote');
+    expect(broken.summary).toContain('## Seller Connect conformance: BROKEN (exit 2)');
+    expect(existsSync(join(broken.folder, 'reports', 'conformance.json')), 'nothing ran').toBe(false);
   });
 
   test('INCOMPLETE exits 3, or 0 with a warning when fail-on-incomplete is false', async () => {

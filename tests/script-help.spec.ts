@@ -35,3 +35,11 @@ for (const file of [...new Set([...commands.map((c) => c.file), ...direct])]) {
     expect(run.status, run.stderr).toBe(0);
   });
 }
+
+test("the command's --help names only variables the code reads: every SCC_ one is read by the Action's scripts", () => {
+  const help = readFileSync(`${ROOT}scripts/cli.ts`, 'utf8');
+  const actionCode = ['scripts/action-run.ts', 'scripts/action-env.ts'].map((f) => readFileSync(`${ROOT}${f}`, 'utf8')).join('\n');
+  const named = [...new Set([...help.matchAll(/\bSCC_[A-Z_]+/g)].map((m) => m[0]))];
+  expect(named.length).toBeGreaterThan(0);
+  for (const name of named) expect(actionCode, `${name}, named by --help`).toMatch(name === 'SCC_INPUT_' ? /'SCC_INPUT_'/ : new RegExp(`\\b${name}\\b`));
+});
