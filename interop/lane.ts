@@ -132,7 +132,8 @@ export async function runPythonLane(options: LaneOptions = {}): Promise<LaneRun>
   const verdict = judgeLane(exitCode, report, expected);
   const where = ['conformance.html', 'conformance.json', 'conformance.log'].map((f) => join(reportsDir, f));
   const summary = report ? formatConsoleSummary(report, { reportPaths: where }) : `no conformance.json; the run's output: ${where[2]}`;
-  return { ...verdict, seconds, exitCode, reportsDir, summary: maskWith(target.secrets)(summary) };
+  const mask = maskWith(target.secrets);
+  return { ...verdict, problems: verdict.problems.map(mask), seconds, exitCode, reportsDir, summary: mask(summary) };
 }
 
 /** One line for a run: what npm run interop prints, and the test's title of a failure. */
