@@ -31,8 +31,6 @@ export interface LaneOptions {
   seedItems?: number;
   /** Extra arguments of the conformance command (e.g. `--grep` for a local look; never in the committed lane). */
   args?: string[];
-  /** The folder the run writes to (a new temporary folder by default). */
-  folder?: string;
 }
 
 export interface LaneRun extends LaneVerdict {
@@ -108,7 +106,7 @@ function readReport(file: string): ConformanceReport | undefined {
 
 /** One run of the Python lane. Never leaves the target running. */
 export async function runPythonLane(options: LaneOptions = {}): Promise<LaneRun> {
-  const folder = options.folder ?? mkdtempSync(join(tmpdir(), 'sc-interop-python-'));
+  const folder = mkdtempSync(join(tmpdir(), 'sc-interop-python-'));
   const reportsDir = join(folder, 'reports');
   mkdirSync(reportsDir, { recursive: true });
   const expected = expectationsOf('python').failures.map((f) => f.rule);
