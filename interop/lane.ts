@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { secretForms } from '../lib/secrets.js';
 import { formatConsoleSummary } from '../reporting/console.js';
 import type { ConformanceReport } from '../reporting/types.js';
+import { childEnv } from '../settings/run-context.js';
 import { expectationsOf } from './expectations.js';
 import { judgeLane, type LaneVerdict } from './lane-verdict.js';
 import { startPythonTarget } from './python-target.js';
@@ -115,8 +116,8 @@ export async function runPythonLane(options: LaneOptions = {}): Promise<LaneRun>
   running.add(target.stop);
   let exitCode: number | null;
   try {
-    const inherited = Object.entries(process.env).filter(([k]) => !/^(SC_|REFERENCE_|INTEROP_|FORCE_COLOR$|TEST_WORKER_INDEX$|TEST_PARALLEL_INDEX$)/.test(k));
-    const env: NodeJS.ProcessEnv = { ...Object.fromEntries(inherited), ...target.settings, SC_REPORTS: reportsDir, NO_COLOR: '1' };
+    // The target's settings and nothing of the caller's: no SC_ or REFERENCE_ setting, no Playwright worker's identity.
+    const env = childEnv({ ...target.settings, SC_REPORTS: reportsDir, NO_COLOR: '1' }, [/^SC_/, /^REFERENCE_/, /^INTEROP_/, /^FORCE_COLOR$/, /^TEST_(WORKER|PARALLEL)_INDEX$/]);
     // --output: Playwright's own output folder goes with the reports (by default test-results/conformance, which every run empties).
     exitCode = await runConformance(env, [...(options.args ?? []), '--output', join(reportsDir, 'test-results')], join(reportsDir, 'conformance.log'));
   } finally {

@@ -7,6 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { childEnv, environment } from '../settings/run-context.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** How long the server may take to print its ready line (it starts in well under a second). */
@@ -15,13 +16,13 @@ const READY_BOUND_MS = 20_000;
 const STOP_BOUND_MS = 5_000;
 
 /** The server's folder: SC_INTEROP_DIR, else ../shared/interop/server beside the repository. */
-export function interopDir(env: NodeJS.ProcessEnv = process.env): string {
-  return resolve(ROOT, env.SC_INTEROP_DIR || join('..', 'shared', 'interop', 'server'));
+export function interopDir(): string {
+  return resolve(ROOT, environment.interopDir() ?? join('..', 'shared', 'interop', 'server'));
 }
 
 /** Why the lane cannot run here (no server, no python3), or undefined when it can. An installed package has no ../shared. */
-export function pythonTargetMissing(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const server = join(interopDir(env), 'server.py');
+export function pythonTargetMissing(): string | undefined {
+  const server = join(interopDir(), 'server.py');
   if (!existsSync(server)) return `no interop server at ${server} (set SC_INTEROP_DIR to its folder)`;
   const python = spawnSync('python3', ['--version'], { encoding: 'utf8', timeout: 10_000 });
   if (python.error || python.status !== 0) return `no python3 on PATH (${python.error?.message ?? `exit ${python.status}`})`;
@@ -72,10 +73,10 @@ function killGroup(pid: number, signal: NodeJS.Signals): void {
 export function startPythonTarget(folder: string, extraEnv: Record<string, string> = {}): Promise<RunningTarget> {
   const envFile = join(folder, 'target.env');
   const logFd = openSync(join(folder, 'target.log'), 'w');
-  const env: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('SC_') && !k.startsWith('INTEROP_')));
   const child = spawn('python3', [join(interopDir(), 'server.py')], {
     cwd: folder,
-    env: { ...env, ...extraEnv, INTEROP_TARGET_ENV: envFile, PYTHONUNBUFFERED: '1' },
+    // Only the INTEROP_ settings given here reach it; none of the suite's.
+    env: childEnv({ ...extraEnv, INTEROP_TARGET_ENV: envFile, PYTHONUNBUFFERED: '1' }, [/^SC_/, /^INTEROP_/]),
     stdio: ['ignore', 'pipe', logFd],
     detached: true,
   });
