@@ -36,6 +36,10 @@ export const VARIANTS = {
   'large-limits': { description: 'every account\'s active-item limit is 1000 (the spec fixes no value: "per plan"), above SC_MAX_ITEMS' },
   'pagination-null': { description: 'the last page of a list carries "meta": {"pagination": null} (the real service\'s documented shape) instead of {next: null}' },
   'category-shape': { description: 'a leaf Category omits subcategories and a root omits parent_id (the real service\'s documented categories)' },
+  'full-accounts': {
+    description:
+      "every account starts full: as many active items of its own as its limit (when the limit is at most 20; a larger one gets seeded-accounts' amounts), and 2 hidden; a create beyond the quota, every first create, also emits ITEM_INACTIVATED: as the independent Python server does with INTEROP_SEED_ITEMS at or above its limit",
+  },
   'throttle-36': { description: 'past 36 API requests per second per account (the real service\'s published limit) the API answers 429, alternately with and without Retry-After (reference/throttle.ts)' },
   'throttle-36-text-body': {
     description:

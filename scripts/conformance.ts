@@ -38,7 +38,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseRules, RULE_EXPECTED } from '../settings/rule-selection.js';
-import { childEnv, ensureRunId } from '../settings/run-context.js';
+import { childEnv, ensureRunId, environment } from '../settings/run-context.js';
 import { readCurrentSettings, readSettingsWith, type Settings } from '../settings/settings.js';
 import { onAncestorGone } from '../lib/stop-with-parent.js';
 import { finishRun } from '../reporting/finish.js';
@@ -167,9 +167,9 @@ async function pacedRerun(playwrightArgs: string[], changes: Record<string, stri
 
 /** The run's first console line: the target, and where its settings came from (names only: values may be secrets). */
 function startLine(settings: Settings): string {
-  const given = Object.keys(process.env).filter((name) => name.startsWith('SC_') && !name.startsWith('SC_INTERNAL_') && process.env[name] !== '');
+  const given = environment.settingsGiven();
   const target = settings.embedded ? 'the embedded reference (SC_BASE_URL unset)' : settings.baseUrl;
-  const source = given.length ? `settings from the environment: ${given.sort().join(', ')}` : 'no SC_ setting in the environment: every default';
+  const source = given.length ? `settings from the environment: ${given.join(', ')}` : 'no SC_ setting in the environment: every default';
   return `Seller Connect conformance — target: ${target} · ${source}`;
 }
 

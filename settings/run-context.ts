@@ -127,4 +127,8 @@ export const environment = {
   teethBatchPlan: (): string | undefined => process.env.TEETH_BATCH_PLAN || undefined,
   /** GITHUB_OUTPUT: the file a GitHub Actions step writes its outputs to (scripts/action-run.ts). */
   githubOutput: (): string | undefined => process.env.GITHUB_OUTPUT || undefined,
+  /** SC_INTEROP_DIR: the folder of the independent Python server the interop lane runs against (interop/python-target.ts). */
+  interopDir: (): string | undefined => process.env.SC_INTEROP_DIR || undefined,
+  /** The names of the SC_ settings the environment gives (not empty; the suite's own SC_INTERNAL_ hand-offs aside). */
+  settingsGiven: (): string[] => Object.keys(process.env).filter((name) => name.startsWith('SC_') && !name.startsWith('SC_INTERNAL_') && process.env[name] !== '').sort(),
 };

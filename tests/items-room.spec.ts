@@ -83,6 +83,11 @@ test('trim: with the control API the account gets exactly the room preferred, ev
   const exact = account(2, 1, 0);
   expect(await ensureRoom(exact.deps(true), { min: 1, prefer: 1, trim: true, why: 'the last free slot' })).toEqual({ ok: true, room: { total: 2, active: 1, free: 1 } });
   expect(exact.state.sets).toEqual([]);
+  // An account that starts full (no free slot, in range for min 0) is raised to the room preferred, as the interop
+  // Python server's seeded accounts and the variant full-accounts start: else a check that fills the quota fills nothing.
+  const full = account(5, 5, 2);
+  expect(await ensureRoom(full.deps(true), { min: 0, max: 20, prefer: 1, trim: true, why: 'filling the quota' })).toMatchObject({ ok: true, room: { total: 6, active: 5, free: 1, original: 5 } });
+  expect(full.state.sets).toEqual([6]);
 });
 
 test('trim without the control API, or with one that refuses, uses the account’s own room when it is in range', async () => {

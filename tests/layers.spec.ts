@@ -35,9 +35,10 @@ const LAYERS = [
   { layer: 'checks', folders: ['specs'], mayImport: ['data', 'lib', 'protocol', 'settings', 'fixtures'] },
   { layer: 'reports', folders: ['reporting'], mayImport: ['data', 'lib', 'protocol', 'settings'] },
   { layer: 'teeth', folders: ['teeth'], mayImport: ['data', 'lib', 'protocol', 'settings', 'reference', 'reports'] },
-  { layer: 'entry', folders: ['scripts', 'tests', 'playwright.config.ts'], mayImport: ['data', 'lib', 'protocol', 'settings', 'reference', 'transport', 'sessions', 'judging', 'run', 'clients', 'fixtures', 'checks', 'reports', 'teeth'] },
-  // Real third-party servers wired to the reference for interop lanes (interop/oidc/: oidc-provider as the identity provider).
-  { layer: 'interop', folders: ['interop'], mayImport: ['data', 'lib', 'reference'] },
+  // The interop lanes: the suite's own command against an independent implementation, judged from its report
+  // (interop/*.ts), and real third-party servers wired to the reference (interop/oidc/: oidc-provider as the identity provider).
+  { layer: 'interop', folders: ['interop'], mayImport: ['data', 'lib', 'protocol', 'settings', 'reference', 'reports'] },
+  { layer: 'entry', folders: ['scripts', 'tests', 'playwright.config.ts'], mayImport: ['data', 'lib', 'protocol', 'settings', 'reference', 'transport', 'sessions', 'judging', 'run', 'clients', 'fixtures', 'checks', 'reports', 'teeth', 'interop'] },
   // For users, and run by tests/sandbox-client.spec.ts as a client written from the spec alone: none of the suite's code.
   { layer: 'examples', folders: ['examples'], mayImport: [] },
 ] as const satisfies readonly { layer: string; folders: readonly string[]; mayImport: readonly string[] }[];

@@ -38,6 +38,18 @@ test('the variant create-inactive-emits-event also emits ITEM_INACTIVATED for an
   expect(h.events).toEqual([{ username: 'basic-1', type: 'ITEM_INACTIVATED', data: { item_id: id } }]);
 });
 
+test('the variant full-accounts: every account starts at its limit (20 at most), with hidden items; its first create is born inactive and emits ITEM_INACTIVATED', async () => {
+  const h = new ItemsHarness({ itemLimit: 5, variants: ['full-accounts'] });
+  expect(await h.limits('pro-1')).toMatchObject({ total: 5, used: 5, available: 0 });
+  expect((await h.walk('pro-1', '/items/inactive')).ids).toHaveLength(2);
+  const id = await create(h, 'pro-1');
+  expect(await isInactive(h, 'pro-1', id)).toBe(true);
+  expect(h.events).toEqual([{ username: 'pro-1', type: 'ITEM_INACTIVATED', data: { item_id: id } }]);
+  // A limit above 20 (large-limits: 1000) gets seeded-accounts' amounts, so a run with every variant on stays short.
+  const large = new ItemsHarness({ variants: ['full-accounts', 'large-limits'] });
+  expect(await large.limits('basic-1')).toMatchObject({ total: 1000, used: 3 });
+});
+
 test('sold, delete and inactivate each free a slot; activate takes one and is refused without one', async () => {
   const h = new ItemsHarness({ itemLimit: 2 });
   const a = await create(h, 'pro-1');

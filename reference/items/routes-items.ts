@@ -20,7 +20,7 @@ export function registerItemRoutes(router: Router, parts: ItemsParts): void {
     // The spec's Links: ITEM_INACTIVATED goes out "when an item becomes inactive, whether by a
     // subscription limit or by a manual action"; whether a create beyond the quota counts is
     // open, so the event is a variant (its transitions table ties the event to active → inactive only).
-    if (item.state === 'inactive' && seam.variant('create-inactive-emits-event')) {
+    if (item.state === 'inactive' && (seam.variant('create-inactive-emits-event') || seam.variant('full-accounts'))) {
       bus.emit({ username: caller, type: 'ITEM_INACTIVATED', data: { item_id: item.id } });
     }
     return { status: 201, body: { id: item.id } };

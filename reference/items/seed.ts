@@ -14,9 +14,13 @@ import type { ItemStore } from './store.js';
  * do: SEEDED_ACTIVE active items (fewer when the limit is small: at most
  * limit − 2, so two slots stay free) and SEEDED_HIDDEN hidden ones. A suite that
  * assumes the whole limit is free, or that its creates are active, then fails.
+ * With the variant `full-accounts` no slot is free at the start: a limit up to
+ * FULL_UP_TO is filled with active items (a larger one, under `large-limits`,
+ * gets the seeded amounts, so a run with every variant on stays short).
  */
 export const SEEDED_ACTIVE = 3;
 export const SEEDED_HIDDEN = 2;
+export const FULL_UP_TO = 20;
 
 function draft(username: string, which: 'active' | 'inactive', n: number): ItemDraft {
   const suffix = n === 0 ? '' : `-${n}`;
@@ -33,10 +37,11 @@ function draft(username: string, which: 'active' | 'inactive', n: number): ItemD
 }
 
 export function seedAccounts(store: ItemStore, accounts: ReferenceAccount[], seam: Seam): void {
-  const seeded = seam.variant('seeded-accounts');
+  const full = seam.variant('full-accounts');
+  const seeded = full || seam.variant('seeded-accounts');
   for (const account of accounts) {
     const limit = store.limitOf(account.username);
-    const active = seeded ? Math.max(1, Math.min(SEEDED_ACTIVE, limit - 2)) : 1;
+    const active = full && limit <= FULL_UP_TO ? limit : seeded ? Math.max(1, Math.min(SEEDED_ACTIVE, limit - 2)) : 1;
     const hidden = seeded ? SEEDED_HIDDEN : account.plan === 'pro' ? 1 : 0;
     for (let n = 0; n < active; n++) store.insert(account.username, draft(account.username, 'active', n), 'active');
     for (let n = 0; n < hidden; n++) store.insert(account.username, draft(account.username, 'inactive', n), 'inactive');

@@ -35,7 +35,7 @@ export interface RoomWanted {
   prefer?: number;
   /**
    * Make exactly `prefer` free slots through the control API even when the
-   * account's own are in range: a check that fills the free slots before it
+   * account's own are in range (more or fewer): a check that fills the free slots before it
    * goes beyond the quota then creates fewer items (the run's footprint, see
    * docs/FIXTURES.md). Without the control API, or when it cannot set the
    * limit, the account's own room is used as it is.
@@ -82,7 +82,9 @@ export async function ensureRoom(d: RoomDeps, wanted: RoomWanted): Promise<RoomR
   if (!now) return { ok: false, reason: notExercised('target_state', `${wanted.why}: GET /items/limits gives no numeric total for category ${d.categoryId}`) };
   const inRange = now.free >= wanted.min && now.free <= max;
   const prefer = Math.min(max, Math.max(wanted.min, wanted.prefer ?? wanted.min));
-  if (inRange && !(wanted.trim && d.setLimit && now.free > prefer)) return { ok: true, room: now };
+  // Trimming makes exactly `prefer`, up as well as down: an account that starts full (no free slot, `min` 0)
+  // would otherwise leave a check that fills the quota nothing to fill, and the rules it proves on the way unjudged.
+  if (inRange && !(wanted.trim && d.setLimit && now.free !== prefer)) return { ok: true, room: now };
   const have = `limit ${now.total}, ${now.active} active item(s), so ${now.free} free slot(s); needs ${wanted.min}${Number.isFinite(max) ? `..${max}` : ' or more'}`;
   // The run's bounds (SC_MAX_ITEMS) leave no room to ask for at all: its configuration, whatever the account holds.
   if (wanted.min > max) return { ok: false, reason: notApplicable('quota_above_max_items', `${wanted.why}: needs ${wanted.min}..${max} free slot(s): SC_MAX_ITEMS is too low for it`) };
