@@ -8,6 +8,10 @@ import {
   type ReferenceAccount,
   type ReferenceOptions,
   referenceAccounts,
+  SHORT_LIFETIMES,
+  SHORT_LIVED_USERNAME,
+  shortLivedAccount,
+  DEFAULT_LIFETIMES,
 } from './config.js';
 import { registerControlRoutes } from './control/routes.js';
 import { EventBus } from './core/events.js';
@@ -56,8 +60,11 @@ export async function startReference(overrides: Partial<ReferenceOptions> = {}):
   const tokenPrefix = options.tokenPrefix ?? '';
   let origin = '';
 
-  const idp = new IdentityProvider({ seam, client, accounts, basePath: '/oauth', issuer: () => `${origin}/oauth`, tokenPrefix });
-  const items = new ItemsService({ seam, options, bus, accounts });
+  // The short-lived account logs in and reads like any other, with lifetimes of seconds (reference/config.ts).
+  const shortLived = shortLivedAccount(options.passwordSuffix);
+  const lifetimes = (username: string) => (username === SHORT_LIVED_USERNAME ? SHORT_LIFETIMES : (options.lifetimes ?? DEFAULT_LIFETIMES));
+  const idp = new IdentityProvider({ seam, client, accounts: [...accounts, shortLived], lifetimes, basePath: '/oauth', issuer: () => `${origin}/oauth`, tokenPrefix });
+  const items = new ItemsService({ seam, options, bus, accounts, unseeded: [shortLived] });
   const transactions = new TransactionsService({ seam, options, bus, items });
   const webhooks = new WebhooksService({ seam, options, bus });
 
