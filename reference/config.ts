@@ -45,6 +45,14 @@ export const DEFAULT_LIFETIMES: Lifetimes = { codeMs: 60_000, accessMs: 3_600_00
 export const SHORT_LIVED_USERNAME = 'short-1';
 export const SHORT_LIFETIMES: Lifetimes = { codeMs: 2_000, accessMs: 3_000, refreshMs: 5_000 };
 
+/** The short-lived account's lifetimes under the variant `lifetimes-other`: a refresh token that ends before its access token. */
+export const OTHER_SHORT_LIFETIMES: Lifetimes = { codeMs: 5_000, accessMs: 9_000, refreshMs: 6_000 };
+
+/** The short-lived account's lifetimes: SHORT_LIFETIMES, or OTHER_SHORT_LIFETIMES under the variant `lifetimes-other`. */
+export function shortLivedLifetimes(variants: readonly string[]): Lifetimes {
+  return variants.includes('lifetimes-other') ? OTHER_SHORT_LIFETIMES : SHORT_LIFETIMES;
+}
+
 /** The short-lived account with `passwordSuffix` appended to its password (as referenceAccounts). */
 export function shortLivedAccount(passwordSuffix = ''): ReferenceAccount {
   return { username: SHORT_LIVED_USERNAME, password: `pw-${SHORT_LIVED_USERNAME}-reference${passwordSuffix}`, plan: 'pro' };

@@ -8,8 +8,8 @@ import {
   type ReferenceAccount,
   type ReferenceOptions,
   referenceAccounts,
-  SHORT_LIFETIMES,
   SHORT_LIVED_USERNAME,
+  shortLivedLifetimes,
   shortLivedAccount,
   DEFAULT_LIFETIMES,
 } from './config.js';
@@ -62,7 +62,9 @@ export async function startReference(overrides: Partial<ReferenceOptions> = {}):
 
   // The short-lived account logs in and reads like any other, with lifetimes of seconds (reference/config.ts).
   const shortLived = shortLivedAccount(options.passwordSuffix);
-  const lifetimes = (username: string) => (username === SHORT_LIVED_USERNAME ? SHORT_LIFETIMES : (options.lifetimes ?? DEFAULT_LIFETIMES));
+  const everyone = options.lifetimes ?? DEFAULT_LIFETIMES;
+  const shortLives = shortLivedLifetimes(options.variants);
+  const lifetimes = (username: string) => (username === SHORT_LIVED_USERNAME ? shortLives : everyone);
   const idp = new IdentityProvider({ seam, client, accounts: [...accounts, shortLived], lifetimes, basePath: '/oauth', issuer: () => `${origin}/oauth`, tokenPrefix });
   const items = new ItemsService({ seam, options, bus, accounts, unseeded: [shortLived] });
   const transactions = new TransactionsService({ seam, options, bus, items });

@@ -9,7 +9,7 @@
  * The embedded reference declares its own (reference/config.ts): the short-lived
  * account and its lifetimes of seconds, and its image maximum.
  */
-import { maxImagesOf, referenceCredentials, SHORT_LIFETIMES, DEFAULT_MAX_IMAGES } from '../reference/config.js';
+import { DEFAULT_MAX_IMAGES, maxImagesOf, referenceCredentials, shortLivedLifetimes } from '../reference/config.js';
 import { type Account, parseAccounts } from './accounts.js';
 import { type Collector, type Env, int, present } from './read.js';
 import { SettingsError } from './setting-error.js';
@@ -33,14 +33,16 @@ export const DECLARED_REMOTE_ONLY = ['SC_CODE_LIFETIME_S', 'SC_ACCESS_TOKEN_LIFE
 /** The embedded reference's declarations: its short-lived account and lifetimes, and its image maximum (its variant's too). */
 function embeddedDeclared(env: Env): Declared {
   const variants = (env.REFERENCE_VARIANTS ?? '').split(',').map((v) => v.trim());
-  const own = Number(env.REFERENCE_MAX_IMAGES);
+  // The reference validates its own settings as it starts (reference/config.ts); a value it would refuse reads as its default here.
+  const positive = (raw: string | undefined, fallback: number) => (Number.isInteger(Number(raw)) && Number(raw) > 0 ? Number(raw) : fallback);
+  const lives = shortLivedLifetimes(variants);
   const seconds = (ms: number) => Math.ceil(ms / 1000);
   return {
-    codeLifetimeS: seconds(SHORT_LIFETIMES.codeMs),
-    accessTokenLifetimeS: seconds(SHORT_LIFETIMES.accessMs),
-    refreshTokenLifetimeS: seconds(SHORT_LIFETIMES.refreshMs),
+    codeLifetimeS: seconds(lives.codeMs),
+    accessTokenLifetimeS: seconds(lives.accessMs),
+    refreshTokenLifetimeS: seconds(lives.refreshMs),
     lifetimeAccount: referenceCredentials(env).shortLived,
-    maxImages: maxImagesOf(Number.isInteger(own) && own > 0 ? own : DEFAULT_MAX_IMAGES, variants),
+    maxImages: maxImagesOf(positive(env.REFERENCE_MAX_IMAGES, DEFAULT_MAX_IMAGES), variants),
   };
 }
 

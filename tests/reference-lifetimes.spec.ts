@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { DEFAULT_LIFETIMES, optionsFromEnv, REFERENCE_ACCOUNTS, SHORT_LIFETIMES, shortLivedAccount } from '../reference/config.js';
+import { DEFAULT_LIFETIMES, OTHER_SHORT_LIFETIMES, optionsFromEnv, REFERENCE_ACCOUNTS, SHORT_LIFETIMES, shortLivedAccount } from '../reference/config.js';
 import { type RunningReference, startReference } from '../reference/server.js';
+import { readSettings } from '../settings/settings.js';
 import { authorize, exchange, login, refresh } from './reference-login.js';
 
 /**
@@ -58,4 +59,16 @@ test('REFERENCE_ACCESS_TTL_MS and REFERENCE_CODE_TTL_MS hold for every account',
   } finally {
     await ref.close();
   }
+});
+
+test('the variant lifetimes-other gives the short-lived account other lifetimes, and the embedded run declares them', async () => {
+  const ref = await startReference({ variants: ['lifetimes-other'] });
+  try {
+    expect(expiresIn(await login(ref, shortLivedAccount()))).toBe(OTHER_SHORT_LIFETIMES.accessMs / 1000);
+  } finally {
+    await ref.close();
+  }
+  const { settings } = readSettings({ REFERENCE_VARIANTS: 'lifetimes-other,max-images-20' });
+  expect(settings.declared).toMatchObject({ codeLifetimeS: 5, accessTokenLifetimeS: 9, refreshTokenLifetimeS: 6, maxImages: 20, lifetimeAccount: { username: 'short-1' } });
+  expect(readSettings({}).settings.declared).toMatchObject({ codeLifetimeS: 2, accessTokenLifetimeS: 3, refreshTokenLifetimeS: 5, maxImages: 10 });
 });
