@@ -48,6 +48,12 @@ const DEMOS: Record<string, Demo> = {
     expect((await apiGet(ref, '/webhooks', bearer(pair.access_token))).status).toBe(200);
     expect((await refresh(ref, pair.refresh_token)).status).toBe(200);
   },
+  'refresh-tokens-never-expire': async (ref) => {
+    const pair = await login(ref, shortLivedAccount());
+    await sleep(SHORT_LIFETIMES.refreshMs + 500);
+    expect((await apiGet(ref, '/webhooks', bearer(pair.access_token))).status).toBe(401);
+    expect((await refresh(ref, pair.refresh_token)).status).toBe(200);
+  },
   'codes-never-expire': async (ref) => {
     const callback = await authorize(ref, shortLivedAccount());
     await sleep(SHORT_LIFETIMES.codeMs + 500);

@@ -50,10 +50,11 @@ export class SessionStore {
     private readonly prefix = '',
   ) {}
 
-  /** The lifetimes of a session's tokens; the defect's never end. */
+  /** The lifetimes of a session's tokens; the defects' never end. */
   private lifetimeOf(session: Session): Lifetimes {
     const own = this.lifetimes(session.username);
-    return this.seam.defect('tokens-never-expire') ? { ...own, accessMs: NEVER_MS, refreshMs: NEVER_MS } : own;
+    if (this.seam.defect('tokens-never-expire')) return { ...own, accessMs: NEVER_MS, refreshMs: NEVER_MS };
+    return this.seam.defect('refresh-tokens-never-expire') ? { ...own, refreshMs: NEVER_MS } : own;
   }
 
   /** The `expires_in` of a session's access tokens, in seconds: the lifetime stated, whatever the defect does. */

@@ -10,8 +10,10 @@
  * short-lived account), else with an account of SC_ACCOUNTS, on sessions of their own.
  *
  * One reason per refusal: the control is the same request sent at once (a code
- * of the same account exchanged at once; the refreshed pair used and refreshed
- * at once), so only the wait differs.
+ * of the same account exchanged at once; a refreshed pair used, and another
+ * refreshed, at once), so only the wait differs; the access token and the
+ * refresh token wait on pairs of their own, so an expired refresh token that ends
+ * its session never stands for an expired access token.
  */
 import { type Account, type Exchange, expectTokenRefused, type Sessions, type Settings, skipUnjudged, test, verify } from '../fixtures.js';
 import { skipWhenThrottled } from './revocation.js';
@@ -43,9 +45,12 @@ test.describe('lifetimes', { tag: '@auth' }, () => {
   });
 
   test('[AUTH-TOKEN-4] an access token past its lifetime is refused by the API, a refresh token past its lifetime with invalid_grant', async ({ oauth, sessions, settings, auth }) => {
-    const session = await sessions.fresh(accountOf(settings, sessions));
-    // The control: the pair a refresh answers works at once (the access token on the API, the refresh token below).
-    const answer = await oauth.refresh(session.refreshToken);
+    const account = accountOf(settings, sessions);
+    // The control: a pair a refresh answers works at once (the access token on the API; a refresh token of the same
+    // kind refreshed at once, below). Each part waits on a pair of its own: presenting an expired refresh token may
+    // end its session, which must not be what refuses the access token.
+    const opened = await sessions.fresh(account);
+    const answer = await oauth.refresh(opened.refreshToken);
     const pair = await auth.control(answer, ['AUTH-REFRESH-1'], 'a refresh at once');
     const obtained = Date.now();
     const declared = settings.declared.accessTokenLifetimeS;
@@ -54,13 +59,17 @@ test.describe('lifetimes', { tag: '@auth' }, () => {
     if ('reason' in access && 'reason' in refresh) return skipUnjudged(`${access.reason}; ${refresh.reason.replace(/^not applicable \[[a-z_]+\]: /, '')}`);
     await auth.expectWorks(pair, ['AUTH-REFRESH-2'], 'control: the access token of the refresh works on the API at once');
 
-    const waits = [
-      ...('ms' in access ? [{ ...access, judge: () => expired(pair.accessToken, access.ms) }] : []),
-      ...('ms' in refresh ? [{ ...refresh, judge: () => refreshRefused(refresh.ms) }] : []),
-    ].sort((a, b) => a.ms - b.ms);
-    allowWait(waits[waits.length - 1].ms);
-    for (const { ms, lifetimeS, judge } of waits) {
-      await test.step(`wait ${ms / 1000} s after the refresh: a lifetime of ${lifetimeS} s and the skew`, () => sleepUntil(obtained, ms));
+    const parts: { at: number; ms: number; lifetimeS: number; judge: () => Promise<void> }[] = [];
+    if ('ms' in access) parts.push({ at: obtained, ...access, judge: () => expired(pair.accessToken, access.ms) });
+    if ('ms' in refresh) {
+      const other = await sessions.fresh(account);
+      const held = await auth.control(await oauth.refresh(other.refreshToken), ['AUTH-REFRESH-1'], 'a refresh token refreshed at once');
+      parts.push({ at: Date.now(), ...refresh, judge: () => refreshRefused(held.refreshToken, refresh.ms) });
+    }
+    parts.sort((a, b) => a.at + a.ms - (b.at + b.ms));
+    allowWait(Math.max(...parts.map((p) => p.ms)) + 5_000);
+    for (const { at, ms, lifetimeS, judge } of parts) {
+      await test.step(`wait ${ms / 1000} s from the pair's issue: a lifetime of ${lifetimeS} s and the skew`, () => sleepUntil(at, ms));
       await judge();
     }
 
@@ -75,8 +84,10 @@ test.describe('lifetimes', { tag: '@auth' }, () => {
         exchange: res,
       });
     }
-    async function refreshRefused(ms: number): Promise<void> {
-      await expectTokenRefused(() => oauth.refresh(pair.refreshToken), ['AUTH-TOKEN-4'], `the refresh token ${ms / 1000} s after it was issued is refused with invalid_grant`, { error: 'invalid_grant' });
+    async function refreshRefused(refreshToken: string, ms: number): Promise<void> {
+      await expectTokenRefused(() => oauth.refresh(refreshToken), ['AUTH-TOKEN-4'], `the refresh token ${ms / 1000} s after it was issued is refused with invalid_grant`, {
+        error: 'invalid_grant',
+      });
     }
   });
 });
