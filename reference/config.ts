@@ -43,7 +43,8 @@ export const DEFAULT_LIFETIMES: Lifetimes = { codeMs: 60_000, accessMs: 3_600_00
  * else's. It is none of REFERENCE_ACCOUNTS: no check but those uses it, and it holds no items.
  */
 export const SHORT_LIVED_USERNAME = 'short-1';
-export const SHORT_LIFETIMES: Lifetimes = { codeMs: 2_000, accessMs: 3_000, refreshMs: 5_000 };
+// Access and refresh tokens alike: the expiry check waits them out at once (each wait holds a worker of the run).
+export const SHORT_LIFETIMES: Lifetimes = { codeMs: 2_000, accessMs: 3_000, refreshMs: 3_000 };
 
 /** The short-lived account's lifetimes under the variant `lifetimes-other`: a refresh token that ends before its access token. */
 export const OTHER_SHORT_LIFETIMES: Lifetimes = { codeMs: 5_000, accessMs: 9_000, refreshMs: 6_000 };

@@ -70,5 +70,5 @@ test('the variant lifetimes-other gives the short-lived account other lifetimes,
   }
   const { settings } = readSettings({ REFERENCE_VARIANTS: 'lifetimes-other,max-images-20' });
   expect(settings.declared).toMatchObject({ codeLifetimeS: 5, accessTokenLifetimeS: 9, refreshTokenLifetimeS: 6, maxImages: 20, lifetimeAccount: { username: 'short-1' } });
-  expect(readSettings({}).settings.declared).toMatchObject({ codeLifetimeS: 2, accessTokenLifetimeS: 3, refreshTokenLifetimeS: 5, maxImages: 10 });
+  expect(readSettings({}).settings.declared).toMatchObject({ codeLifetimeS: 2, accessTokenLifetimeS: 3, refreshTokenLifetimeS: 3, maxImages: 10 });
 });
