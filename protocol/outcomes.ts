@@ -39,6 +39,7 @@ export const NOT_EXERCISED_REASONS = {
   time_budget: 'a property ran too few cases within its time budget to judge the rule',
   check_error: 'the check broke (an exception) before it reached the rule',
   not_run: 'the run stopped (interrupted, its deadline, the preflight) before the check ran or finished',
+  limit_not_reached: "the target accepted as many as the check's bound allows (30 images on an item) without refusing one, and declared no maximum (SC_MAX_IMAGES)",
 } as const;
 
 export type NotExercisedReason = keyof typeof NOT_EXERCISED_REASONS;
@@ -58,6 +59,9 @@ export const NOT_APPLICABLE_CAUSES = {
   selection: 'the run was narrowed (--grep, --rule, a file or a shard) and no selected check names the rule',
   no_second_language: 'the target shows no second language',
   not_offered: "the target's data make the rule ask nothing: every assignable category and its attributes were read, and none offers what the rule is about (no mandatory attribute, no ranged numeric attribute, …)",
+  lifetime_undeclared: 'the target declares no lifetime to wait out (SC_CODE_LIFETIME_S, SC_ACCESS_TOKEN_LIFETIME_S or expires_in, SC_REFRESH_TOKEN_LIFETIME_S)',
+  lifetime_too_long: 'the lifetime the target declares, with its skew, is longer than a check may wait (60 s)',
+  maximum_too_high: 'the image maximum the target declares (SC_MAX_IMAGES) is above what a check may add to one item (30)',
 } as const;
 
 export type NotApplicableCause = keyof typeof NOT_APPLICABLE_CAUSES;

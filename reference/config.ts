@@ -23,6 +23,47 @@ export const REFERENCE_ACCOUNTS: ReferenceAccount[] = (['pro', 'basic'] as const
   names(plan).map((username) => ({ username, password: `pw-${username}-reference`, plan })),
 );
 
+/** How long an authorization code, an access token and a refresh token live, in ms. */
+export interface Lifetimes {
+  codeMs: number;
+  accessMs: number;
+  refreshMs: number;
+}
+
+/**
+ * Every account's lifetimes unless REFERENCE_CODE_TTL_MS, _ACCESS_TTL_MS, _REFRESH_TTL_MS say otherwise
+ * (the spec shows none): a minute to exchange a code ("must be used at once"), an hour for an access token
+ * (the common choice), 30 days for a refresh token (longer than any run, so a refused one is refused for a reason).
+ */
+export const DEFAULT_LIFETIMES: Lifetimes = { codeMs: 60_000, accessMs: 3_600_000, refreshMs: 30 * 24 * 3_600_000 };
+
+/**
+ * The short-lived account: its codes and tokens live seconds, whatever the settings, so a client (and the
+ * suite's expiry checks, AUTH-CODE-3 and AUTH-TOKEN-4) can watch them expire without shortening anyone
+ * else's. It is none of REFERENCE_ACCOUNTS: no check but those uses it, and it holds no items.
+ */
+export const SHORT_LIVED_USERNAME = 'short-1';
+// Access and refresh tokens alike: the expiry check waits them out at once (each wait holds a worker of the run).
+export const SHORT_LIFETIMES: Lifetimes = { codeMs: 2_000, accessMs: 3_000, refreshMs: 3_000 };
+
+/** The short-lived account's lifetimes under the variant `lifetimes-other`: a refresh token that ends before its access token. */
+export const OTHER_SHORT_LIFETIMES: Lifetimes = { codeMs: 5_000, accessMs: 9_000, refreshMs: 6_000 };
+
+/** The short-lived account's lifetimes: SHORT_LIFETIMES, or OTHER_SHORT_LIFETIMES under the variant `lifetimes-other`. */
+export function shortLivedLifetimes(variants: readonly string[]): Lifetimes {
+  return variants.includes('lifetimes-other') ? OTHER_SHORT_LIFETIMES : SHORT_LIFETIMES;
+}
+
+/** The short-lived account with `passwordSuffix` appended to its password (as referenceAccounts). */
+export function shortLivedAccount(passwordSuffix = ''): ReferenceAccount {
+  return { username: SHORT_LIVED_USERNAME, password: `pw-${SHORT_LIVED_USERNAME}-reference${passwordSuffix}`, plan: 'pro' };
+}
+
+/** The most additional images an item holds (besides its main image) unless REFERENCE_MAX_IMAGES says otherwise. */
+export const DEFAULT_MAX_IMAGES = 10;
+/** The maximum of the allowed variant `max-images-20`. */
+export const VARIANT_MAX_IMAGES = 20;
+
 /** The reference's accounts with `passwordSuffix` appended to every password. */
 export function referenceAccounts(passwordSuffix = ''): ReferenceAccount[] {
   return REFERENCE_ACCOUNTS.map((a) => ({ ...a, password: `${a.password}${passwordSuffix}` }));
@@ -33,6 +74,8 @@ export interface ReferenceCredentials {
   clientSecret: string;
   controlToken: string;
   accounts: ReferenceAccount[];
+  /** The short-lived account (SHORT_LIVED_USERNAME), apart from `accounts`. */
+  shortLived: ReferenceAccount;
 }
 
 /** The one reading of those settings, shared by the reference, the suite's settings and the report's masking. */
@@ -41,7 +84,17 @@ export function referenceCredentials(env: NodeJS.ProcessEnv = process.env): Refe
     clientSecret: env.REFERENCE_CLIENT_SECRET || REFERENCE_CLIENT_SECRET,
     controlToken: env.REFERENCE_CONTROL_TOKEN || REFERENCE_CONTROL_TOKEN,
     accounts: referenceAccounts(env.REFERENCE_PASSWORD_SUFFIX),
+    shortLived: shortLivedAccount(env.REFERENCE_PASSWORD_SUFFIX),
   };
+}
+
+/**
+ * The maximum number of additional images the reference these settings start holds to: the variant
+ * `max-images-20`'s, else REFERENCE_MAX_IMAGES, else DEFAULT_MAX_IMAGES. The embedded run declares it to its
+ * checks (SC_MAX_IMAGES), as a server team would (settings/settings.ts).
+ */
+export function maxImagesOf(maxImages: number, variants: readonly string[]): number {
+  return variants.includes('max-images-20') ? VARIANT_MAX_IMAGES : maxImages;
 }
 
 export interface ReferenceOptions {
@@ -67,6 +120,10 @@ export interface ReferenceOptions {
   passwordSuffix?: string;
   /** Put before every access, refresh and webhook token and authorization code minted; default none. */
   tokenPrefix?: string;
+  /** Every account's lifetimes but the short-lived one's (REFERENCE_CODE_TTL_MS, _ACCESS_TTL_MS, _REFRESH_TTL_MS). */
+  lifetimes?: Lifetimes;
+  /** The most additional images an item holds (REFERENCE_MAX_IMAGES; the variant `max-images-20` makes it 20). */
+  maxImages?: number;
 }
 
 /** Reads the reference's own settings from the environment (see docs/ARCHITECTURE.md). */
@@ -107,6 +164,12 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): ReferenceO
     controlToken: credentials.controlToken,
     passwordSuffix: env.REFERENCE_PASSWORD_SUFFIX ?? '',
     tokenPrefix,
+    lifetimes: {
+      codeMs: int('REFERENCE_CODE_TTL_MS', DEFAULT_LIFETIMES.codeMs, 1),
+      accessMs: int('REFERENCE_ACCESS_TTL_MS', DEFAULT_LIFETIMES.accessMs, 1),
+      refreshMs: int('REFERENCE_REFRESH_TTL_MS', DEFAULT_LIFETIMES.refreshMs, 1),
+    },
+    maxImages: int('REFERENCE_MAX_IMAGES', DEFAULT_MAX_IMAGES, 1),
   };
 }
 

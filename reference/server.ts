@@ -8,6 +8,10 @@ import {
   type ReferenceAccount,
   type ReferenceOptions,
   referenceAccounts,
+  SHORT_LIVED_USERNAME,
+  shortLivedLifetimes,
+  shortLivedAccount,
+  DEFAULT_LIFETIMES,
 } from './config.js';
 import { type DirectSession, registerControlRoutes } from './control/routes.js';
 import { EventBus } from './core/events.js';
@@ -71,10 +75,16 @@ export async function startReference(overrides: Partial<ReferenceOptions> = {}, 
   const tokenPrefix = options.tokenPrefix ?? '';
   let origin = '';
 
-  const identity = external ?? new IdentityProvider({ seam, client, accounts, basePath: '/oauth', issuer: () => `${origin}/oauth`, tokenPrefix });
+  // The short-lived account logs in and reads like any other, with lifetimes of seconds (reference/config.ts).
+  const shortLived = shortLivedAccount(options.passwordSuffix);
+  const everyone = options.lifetimes ?? DEFAULT_LIFETIMES;
+  const shortLives = shortLivedLifetimes(options.variants);
+  const lifetimes = (username: string) => (username === SHORT_LIVED_USERNAME ? shortLives : everyone);
+  const identity =
+    external ?? new IdentityProvider({ seam, client, accounts: [...accounts, shortLived], lifetimes, basePath: '/oauth', issuer: () => `${origin}/oauth`, tokenPrefix });
   // The reference's own identity provider, unless an external one stands in for it.
   const idp = identity instanceof IdentityProvider ? identity : undefined;
-  const items = new ItemsService({ seam, options, bus, accounts });
+  const items = new ItemsService({ seam, options, bus, accounts, unseeded: [shortLived] });
   const transactions = new TransactionsService({ seam, options, bus, items });
   const webhooks = new WebhooksService({ seam, options, bus });
 

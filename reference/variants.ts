@@ -68,6 +68,12 @@ export const VARIANTS = {
   'control-answers-200': { description: 'every control call that works answers 200 (not 201 or 202), with fields TARGET.md does not name beside the ones it does' },
   // Transactions group (reference/transactions/)
   'accept-answers-200': { description: 'the two accept operations answer 200 instead of 201 (the spec shows no status)' },
+  // The image maximum (reference/items/routes-images.ts): the spec shows none
+  // Lifetimes (reference/oauth/): the spec shows none
+  'lifetimes-other': {
+    description: "the short-lived account's codes live 5 s, access tokens 9 s and refresh tokens 6 s (a refresh token that ends before its access token); the embedded run declares those",
+  },
+  'max-images-20': { description: 'an item holds at most 20 additional images instead of 10 (the spec does not show the maximum); the embedded run declares 20 (SC_MAX_IMAGES)' },
 } satisfies Record<string, { description: string }>;
 
 /** The name of a declared variant: `seam.variant('typo')` does not compile. */

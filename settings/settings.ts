@@ -18,6 +18,7 @@ import { registerSecret } from '../lib/secrets.js';
 import { REFERENCE_CLIENT_ID, REFERENCE_DEFAULT_PORT, REFERENCE_REDIRECT_URI, referenceCredentials } from '../reference/config.js';
 import { type Account, type Plan, parseAccounts } from './accounts.js';
 import { CHECK_NAMES } from './check-names.js';
+import { DECLARED_REMOTE_ONLY, type Declared, readDeclared } from './declared.js';
 import { type PacingSettings, pacingSettings } from './pacing-settings.js';
 import { Collector, type Env, int, listen, oneOf, present, redirectUri, required, url } from './read.js';
 import { onTargetChange, preflightAbsent } from './run-context.js';
@@ -27,6 +28,7 @@ import { SettingsError, show } from './setting-error.js';
 export { type Account, type Plan, PLANS, parseAccounts } from './accounts.js';
 export { type BenchSettings, DEFAULT_RUN_DEADLINE_S, DEFAULT_WORKERS, type PropertySettings, type ReportSettings, type RunSettings } from './run-settings.js';
 export { SettingsError } from './setting-error.js';
+export type { Declared } from './declared.js';
 
 export interface Settings {
   /** True when the suite targets the embedded reference (SC_BASE_URL unset). */
@@ -51,6 +53,8 @@ export interface Settings {
   webhookWaitMs: number;
   /** SC_WEBHOOK_QUIET_MS: how long "no more deliveries" is watched (default 1000, never more than webhookWaitMs). */
   webhookQuietMs: number;
+  /** What the target declares of its lifetimes and its image maximum (settings/declared.ts). */
+  declared: Declared;
   /** SC_REVOCATION_WAIT_MS: how long a revoked access token may keep working (default 10000). */
   revocationWaitMs: number;
   /** SC_REQUEST_TIMEOUT_MS: deadline of one HTTP exchange (default 15000). */
@@ -85,7 +89,7 @@ export interface Capabilities {
 }
 
 /** The target settings the embedded reference gives itself: set only together with SC_BASE_URL. */
-const REMOTE_ONLY = ['SC_AUTH_URL', 'SC_CLIENT_ID', 'SC_CLIENT_SECRET', 'SC_ACCOUNTS', 'SC_CONTROL_URL'];
+const REMOTE_ONLY = ['SC_AUTH_URL', 'SC_CLIENT_ID', 'SC_CLIENT_SECRET', 'SC_ACCOUNTS', 'SC_CONTROL_URL', ...DECLARED_REMOTE_ONLY];
 
 /**
  * Reads every setting, never throwing: a bad value falls back to its default and
@@ -153,6 +157,7 @@ export function readSettings(env: Env, absent: readonly string[] = []): { settin
     maxItems: c.take(() => int(env, 'SC_MAX_ITEMS', 50, 1), 50),
     webhookWaitMs,
     webhookQuietMs: Math.min(c.take(() => int(env, 'SC_WEBHOOK_QUIET_MS', 1000, 0), 1000), webhookWaitMs),
+    declared: readDeclared(env, c, embedded),
     revocationWaitMs: c.take(() => int(env, 'SC_REVOCATION_WAIT_MS', 10_000, 1), 10_000),
     requestTimeoutMs: c.take(() => int(env, 'SC_REQUEST_TIMEOUT_MS', 15_000, 100), 15_000),
     disabledChecks,
@@ -185,7 +190,7 @@ export function loadSettings(env: Env, absent: readonly string[] = []): Settings
 /** The client secret (also as HTTP Basic credentials), the control token, the passwords. */
 function settingsSecrets(s: Settings, more: string[]): string[] {
   const basic = s.clientSecret ? Buffer.from(`${s.clientId}:${s.clientSecret}`).toString('base64') : undefined;
-  return [...new Set([s.clientSecret, basic, s.controlToken, ...s.accounts.map((a) => a.password), ...more].filter((v): v is string => !!v))];
+  return [...new Set([s.clientSecret, basic, s.controlToken, ...s.accounts.map((a) => a.password), s.declared.lifetimeAccount?.password, ...more].filter((v): v is string => !!v))];
 }
 
 /** The passwords of SC_ACCOUNTS as given; a value that cannot be read is a secret whole (its error may echo it). */

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { newCodeVerifier } from '../lib/pkce.js';
+import { SHORT_LIFETIMES, shortLivedAccount } from '../reference/config.js';
 import { AUTH_DEFECTS } from '../reference/defects/auth.js';
 import { GENERAL_DEFECTS } from '../reference/defects/general.js';
 import { type RunningReference, startReference } from '../reference/server.js';
@@ -36,7 +37,28 @@ async function rotated(ref: RunningReference) {
   return [first, second] as const;
 }
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
 const DEMOS: Record<string, Demo> = {
+  // The short-lived account's tokens and codes outlive their lifetimes (reference/config.ts SHORT_LIFETIMES).
+  'tokens-never-expire': async (ref) => {
+    const pair = await login(ref, shortLivedAccount());
+    expect((pair as { expires_in?: number }).expires_in).toBe(SHORT_LIFETIMES.accessMs / 1000);
+    await sleep(SHORT_LIFETIMES.refreshMs + 500);
+    expect((await apiGet(ref, '/webhooks', bearer(pair.access_token))).status).toBe(200);
+    expect((await refresh(ref, pair.refresh_token)).status).toBe(200);
+  },
+  'refresh-tokens-never-expire': async (ref) => {
+    const pair = await login(ref, shortLivedAccount());
+    await sleep(SHORT_LIFETIMES.refreshMs + 500);
+    expect((await apiGet(ref, '/webhooks', bearer(pair.access_token))).status).toBe(401);
+    expect((await refresh(ref, pair.refresh_token)).status).toBe(200);
+  },
+  'codes-never-expire': async (ref) => {
+    const callback = await authorize(ref, shortLivedAccount());
+    await sleep(SHORT_LIFETIMES.codeMs + 500);
+    expect((await exchange(ref, callback)).status).toBe(200);
+  },
   'state-dropped': async (ref) => {
     expect((await authorize(ref, ref.accounts[0])).state).toBeUndefined();
   },

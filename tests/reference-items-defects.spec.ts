@@ -7,6 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { DEFAULT_MAX_IMAGES } from '../reference/config.js';
 import { expect, test } from './reference-fixture.js';
 import { serveImage } from '../run/images.js';
 import { type ServedImage, servedPath } from '../run/served-image.js';
@@ -222,6 +223,15 @@ const PROBES: Record<string, Probe> = {
   'image-size-from-header': { deviates: (h) => createdWithImage(h, '/big-chunked.jpg') },
   'image-length-required': { deviates: async (h) => !(await createdServed(h, { length: 'chunked' })) },
   'image-limit-exclusive': { deviates: async (h) => !(await createdServed(h, { body: 'jpeg-at-limit' })) },
+  // Eleven additional images: the eleventh is past the maximum of 10 (REFERENCE_MAX_IMAGES).
+  'no-image-maximum': {
+    deviates: async (h) => {
+      const id = await firstId(h, 'pro-1');
+      const answers = [];
+      for (let order = 0; order <= DEFAULT_MAX_IMAGES; order++) answers.push((await h.call('pro-1', 'POST', `/items/${id}/images`, { body: { url: ok(), order } })).status);
+      return answers.every((s) => s === 201);
+    },
+  },
   'image-order-negative-accepted': {
     deviates: async (h) => (await h.call('pro-1', 'POST', `/items/${await firstId(h, 'pro-1')}/images`, { body: { url: ok(), order: -1 } })).status === 201,
   },

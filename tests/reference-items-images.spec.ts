@@ -5,7 +5,7 @@
  * the image limit and image removal.
  */
 import { expect, test } from './reference-fixture.js';
-import { MAX_EXTRA_IMAGES } from '../reference/items/routes-images.js';
+import { DEFAULT_MAX_IMAGES as MAX_EXTRA_IMAGES } from '../reference/config.js';
 import { createPayload, type ImageHost, ItemsHarness } from './reference-items-harness.js';
 
 let host: ImageHost;

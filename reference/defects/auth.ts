@@ -47,4 +47,8 @@ export const AUTH_DEFECTS = {
   ),
   // Session revocation (reference/oauth/sessions.ts)
   'access-token-survives-revocation': auth('after a reuse revokes the session, its access tokens keep working on the API', ['AUTH-REUSE-3']),
+  // Lifetimes (reference/oauth/sessions.ts, authorize.ts): the expires_in stated stays, the expiry is gone
+  'tokens-never-expire': auth('access and refresh tokens never expire: they keep working past the expires_in (and the lifetime) stated', ['AUTH-TOKEN-4']),
+  'refresh-tokens-never-expire': auth('refresh tokens never expire (access tokens do): an unused one held past its lifetime still answers new tokens', ['AUTH-TOKEN-4']),
+  'codes-never-expire': auth('an authorization code never expires: one held past its lifetime is still exchanged for tokens', ['AUTH-CODE-3']),
 } satisfies Record<string, DefectInfo>;

@@ -91,4 +91,6 @@ export const ITEMS_DEFECTS = {
   'image-size-from-header': items('the size is read from Content-Length alone: an image of 11 MiB streamed chunked passes', ['ITEM-IMG-3', 'ITEM-IMG-7']),
   'image-length-required': items('an image without Content-Length (streamed chunked) is refused', ['ITEM-IMG-1', 'ITEM-IMG-6']),
   'image-limit-exclusive': items('the size limit is exclusive and read as 10^7 bytes: a JPEG of exactly 10,000,000 bytes is refused', ['ITEM-IMG-1', 'ITEM-IMG-6']),
+  // The image maximum (reference/items/routes-images.ts)
+  'no-image-maximum': items('an item takes any number of additional images: none is refused past the maximum stated (REFERENCE_MAX_IMAGES)', ['ITEM-IMG-12']),
 } satisfies Record<string, DefectInfo>;

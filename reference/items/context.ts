@@ -13,6 +13,8 @@ export interface ItemsParts {
   images: ImageChecker;
   /** Page size of GET /items and GET /items/inactive (1 with the variant `page-size-1`). */
   pageSize: number;
+  /** The most additional images an item holds (REFERENCE_MAX_IMAGES; 20 with the variant `max-images-20`). */
+  maxImages: number;
 }
 
 /** The account the frame's bearer check put on the request. */

@@ -1,4 +1,4 @@
-import { imageTimeoutSetting, type ReferenceAccount, type ReferenceOptions } from '../config.js';
+import { DEFAULT_MAX_IMAGES, imageTimeoutSetting, maxImagesOf, type ReferenceAccount, type ReferenceOptions } from '../config.js';
 import type { EventBus } from '../core/events.js';
 import type { Router } from '../core/http.js';
 import type { Seam } from '../seam.js';
@@ -20,6 +20,8 @@ export interface ItemsDeps {
   options: ReferenceOptions;
   bus: EventBus;
   accounts: ReferenceAccount[];
+  /** Accounts that may call the API but start with no items of their own (the short-lived one). */
+  unseeded?: ReferenceAccount[];
   /** Deadline of an image fetch; default REFERENCE_IMAGE_TIMEOUT_MS, else 3000 ms. */
   imageTimeoutMs?: number;
 }
@@ -35,7 +37,7 @@ export class ItemsService {
   constructor(deps: ItemsDeps) {
     const { seam, options, bus, accounts } = deps;
     // The spec fixes no limit ("per plan"); the variant gives every account a large one.
-    const store = new ItemStore(seam, bus, accounts, seam.variant('large-limits') ? LARGE_LIMIT : options.itemLimit);
+    const store = new ItemStore(seam, bus, [...accounts, ...(deps.unseeded ?? [])], seam.variant('large-limits') ? LARGE_LIMIT : options.itemLimit);
     seedAccounts(store, accounts, seam);
     this.parts = {
       seam,
@@ -43,6 +45,7 @@ export class ItemsService {
       store,
       images: new ImageChecker(seam, deps.imageTimeoutMs ?? imageTimeoutSetting() ?? IMAGE_TIMEOUT_MS),
       pageSize: seam.variant('page-size-1') ? 1 : options.pageSize,
+      maxImages: maxImagesOf(options.maxImages ?? DEFAULT_MAX_IMAGES, options.variants),
     };
   }
 

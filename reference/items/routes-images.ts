@@ -6,13 +6,16 @@ import { checkShape } from './shape.js';
 
 /**
  * Additional images. The spec does not show a maximum; ours is 10 besides the
- * main image, refused past it with the spec's MAX_IMAGES_EXCEED. The main image
- * cannot be removed: an item needs one (INSUFFICIENT_IMAGES).
+ * main image (REFERENCE_MAX_IMAGES, `parts.maxImages`), refused past it with the
+ * spec's MAX_IMAGES_EXCEED. The main image cannot be removed: an item needs one
+ * (INSUFFICIENT_IMAGES).
  */
-export const MAX_EXTRA_IMAGES = 10;
 
 export function registerImageRoutes(router: Router, parts: ItemsParts): void {
   const { seam, store, images } = parts;
+  // The defect holds no maximum at all.
+  const full = (count: number) => count >= parts.maxImages && !seam.defect('no-image-maximum');
+  const tooMany = () => invalid(seam, 'MAX_IMAGES_EXCEED', `an item holds at most ${parts.maxImages} additional images`);
   // Images deleted so far, `item/image`: only the evasion 'should-refusal-401' tells them from ids never added.
   const deleted = new Set<string>();
 
@@ -28,17 +31,13 @@ export function registerImageRoutes(router: Router, parts: ItemsParts): void {
     if (order < 0 && !seam.defect('image-order-negative-accepted')) {
       throw invalid(seam, 'INVALID_BODY_REQUEST', `order ${order} is below the minimum 0`);
     }
-    if (item.images.length >= MAX_EXTRA_IMAGES) {
-      throw invalid(seam, 'MAX_IMAGES_EXCEED', `an item holds at most ${MAX_EXTRA_IMAGES} additional images`);
-    }
+    if (full(item.images.length)) throw tooMany();
     const url = body.url as string;
     await images.check(url, 'url');
     // The item may have been deleted or sold, or filled up, while its image was fetched.
     const current = store.get(caller, item.id);
     if (current.state === 'sold') throw invalidStatus('the item was sold meanwhile');
-    if (current.images.length >= MAX_EXTRA_IMAGES) {
-      throw invalid(seam, 'MAX_IMAGES_EXCEED', `an item holds at most ${MAX_EXTRA_IMAGES} additional images`);
-    }
+    if (full(current.images.length)) throw tooMany();
     const image = { id: store.newImageId(), url, order };
     current.images.push(image);
     return { status: 201, body: { id: image.id } };

@@ -11,8 +11,8 @@ import { newToken } from './sessions.js';
  */
 
 const COOKIE = 'sc_login';
-/** Authorization codes "must be used at once" (spec step 5): a minute to exchange. */
-export const CODE_LIFETIME_MS = 60_000;
+/** A used code is remembered this long past its lifetime, so that a replay revokes what it issued. */
+const CODE_MEMORY_MS = 10 * 60_000;
 const S256_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 const PLAIN_CHALLENGE = /^[A-Za-z0-9\-._~]{43,128}$/;
 
@@ -163,8 +163,9 @@ export function submitConsent(ctx: IdpContext, req: RequestContext): Reply {
     redirectUri: flow.redirectUri,
     challenge: flow.challenge,
     method: flow.method,
-    validUntil: Date.now() + CODE_LIFETIME_MS,
+    // Codes "must be used at once" (spec step 5): the account's code lifetime (a minute by default); the defect never ends it.
+    validUntil: ctx.seam.defect('codes-never-expire') ? Number.POSITIVE_INFINITY : Date.now() + ctx.lifetimes(flow.username).codeMs,
   };
-  ctx.codes.set(code, grant);
+  ctx.codes.set(code, grant, CODE_MEMORY_MS + ctx.lifetimes(flow.username).codeMs);
   return callback(ctx, flow, { code });
 }

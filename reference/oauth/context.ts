@@ -1,4 +1,4 @@
-import type { ReferenceAccount } from '../config.js';
+import type { Lifetimes, ReferenceAccount } from '../config.js';
 import type { Seam } from '../seam.js';
 import type { ExpiringMap } from './expiring-map.js';
 import type { Session, SessionStore } from './sessions.js';
@@ -44,6 +44,8 @@ export interface IdpContext {
   seam: Seam;
   client: OAuthClient;
   accounts: ReferenceAccount[];
+  /** How long an account's codes and tokens live. */
+  lifetimes: (username: string) => Lifetimes;
   /** Mount point of the IdP, `/oauth`. */
   basePath: string;
   /** The IdP's public address, `{auth_url}` (known once the server listens). */

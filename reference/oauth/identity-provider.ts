@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ApiError, type OAuthError } from '../core/errors.js';
 import { type Reply, Router } from '../core/http.js';
-import type { ReferenceAccount } from '../config.js';
+import type { Lifetimes, ReferenceAccount } from '../config.js';
 import { dispatch, type Mount, requestUrl } from '../http-server.js';
 import type { Seam } from '../seam.js';
-import { authorize, CODE_LIFETIME_MS, consentForm, loginForm, submitConsent, submitLogin } from './authorize.js';
+import { authorize, consentForm, loginForm, submitConsent, submitLogin } from './authorize.js';
 import type { CodeGrant, IdpContext, LoginFlow, OAuthClient } from './context.js';
 import { ExpiringMap } from './expiring-map.js';
 import { SessionStore } from './sessions.js';
@@ -14,6 +14,8 @@ export interface IdentityProviderDeps {
   seam: Seam;
   client: OAuthClient;
   accounts: ReferenceAccount[];
+  /** How long an account's codes and tokens live (reference/config.ts: the settings', or the short-lived account's). */
+  lifetimes: (username: string) => Lifetimes;
   /** Mount point, `/oauth`. */
   basePath: string;
   /** `{auth_url}`, known once the server listens (used by the `callback-iss` variant). */
@@ -25,7 +27,7 @@ export interface IdentityProviderDeps {
 /** Logins left half-way are forgotten after 10 minutes; at most this many are kept at once. */
 const FLOW_TTL_MS = 10 * 60_000;
 const MAX_PENDING = 20_000;
-/** A used code is remembered this long, so that a replay revokes what it issued. */
+/** A code is remembered this long (more where its lifetime is longer: authorize.ts), so that a replay revokes what it issued. */
 const CODE_MEMORY_MS = 10 * 60_000;
 const SWEEP_EVERY_MS = 60_000;
 
@@ -43,9 +45,10 @@ export class IdentityProvider {
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(private readonly deps: IdentityProviderDeps) {
-    const sessions = new SessionStore(deps.seam, deps.tokenPrefix);
+    const sessions = new SessionStore(deps.seam, deps.lifetimes, deps.tokenPrefix);
     const flows = new ExpiringMap<LoginFlow>(FLOW_TTL_MS, MAX_PENDING);
-    const codes = new ExpiringMap<CodeGrant>(CODE_MEMORY_MS + CODE_LIFETIME_MS, MAX_PENDING);
+    // Each code is kept CODE_MEMORY_MS past its own lifetime (authorize.ts sets it per code).
+    const codes = new ExpiringMap<CodeGrant>(CODE_MEMORY_MS, MAX_PENDING);
     this.ctx = { ...deps, sessions, flows, codes };
     const router = new Router()
       .add('GET', '/auth', (req) => authorize(this.ctx, req))

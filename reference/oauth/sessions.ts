@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Lifetimes } from '../config.js';
 import type { Seam } from '../seam.js';
 import { ExpiringMap } from './expiring-map.js';
 
@@ -28,10 +29,8 @@ export interface RefreshRecord {
   rotated: boolean;
 }
 
-/** The spec leaves lifetimes open; an hour for access tokens is the common choice. */
-export const ACCESS_TOKEN_SECONDS = 3600;
-/** Long enough to outlive any test run, so a refused refresh token is refused for a reason. */
-const REFRESH_TOKEN_MS = 30 * 24 * 3600 * 1000;
+/** The defect's lifetime: longer than any run. */
+const NEVER_MS = 100 * 365 * 24 * 3_600_000;
 
 /** An opaque token: 32 random bytes, base64url (43 characters). */
 export function newToken(): string {
@@ -40,14 +39,28 @@ export function newToken(): string {
 
 export class SessionStore {
   /** Live access tokens and their session; as many as are issued (each is also held by its session). */
-  private readonly access = new ExpiringMap<Session>(ACCESS_TOKEN_SECONDS * 1000, Number.POSITIVE_INFINITY);
+  private readonly access = new ExpiringMap<Session>(3_600_000, Number.POSITIVE_INFINITY);
   private readonly refresh = new Map<string, RefreshRecord>();
 
   /** `prefix` goes before every token and code minted (REFERENCE_TOKEN_PREFIX: recognisable secrets). */
   constructor(
     private readonly seam: Seam,
+    /** How long an account's tokens live (the spec leaves lifetimes open: reference/config.ts). */
+    private readonly lifetimes: (username: string) => Lifetimes,
     private readonly prefix = '',
   ) {}
+
+  /** The lifetimes of a session's tokens; the defects' never end. */
+  private lifetimeOf(session: Session): Lifetimes {
+    const own = this.lifetimes(session.username);
+    if (this.seam.defect('tokens-never-expire')) return { ...own, accessMs: NEVER_MS, refreshMs: NEVER_MS };
+    return this.seam.defect('refresh-tokens-never-expire') ? { ...own, refreshMs: NEVER_MS } : own;
+  }
+
+  /** The `expires_in` of a session's access tokens, in seconds: the lifetime stated, whatever the defect does. */
+  expiresIn(session: Session): number {
+    return Math.ceil(this.lifetimes(session.username).accessMs / 1000);
+  }
 
   /** A new access or refresh token or authorization code. */
   mint(): string {
@@ -60,7 +73,7 @@ export class SessionStore {
 
   issueAccessToken(session: Session): string {
     const token = this.mint();
-    this.access.set(token, session);
+    this.access.set(token, session, this.lifetimeOf(session).accessMs);
     session.accessTokens.add(token);
     return token;
   }
@@ -72,7 +85,7 @@ export class SessionStore {
       if (record) record.rotated = true;
     }
     const token = this.mint();
-    this.refresh.set(token, { session, expiresAt: Date.now() + REFRESH_TOKEN_MS, rotated: false });
+    this.refresh.set(token, { session, expiresAt: Date.now() + this.lifetimeOf(session).refreshMs, rotated: false });
     session.refreshTokens.add(token);
     return token;
   }

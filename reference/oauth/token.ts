@@ -4,7 +4,7 @@ import type { RequestContext, Reply } from '../core/http.js';
 import { s256Challenge } from '../../lib/pkce.js';
 import { evadedRefusal } from '../refusal-evasions.js';
 import type { IdpContext } from './context.js';
-import { ACCESS_TOKEN_SECONDS, newToken, type Session } from './sessions.js';
+import { newToken, type Session } from './sessions.js';
 
 /**
  * POST {auth_url}/token (spec, Authentication steps 5–9 and 11; RFC 6749 section 5).
@@ -78,7 +78,7 @@ function tokenReply(ctx: IdpContext, session: Session, refreshToken: string): Re
     refresh_token: refreshToken,
     // RFC 6749 5.1: token_type is REQUIRED; the defect leaves it out.
     ...(ctx.seam.defect('token-type-missing') ? {} : { token_type: 'Bearer' }),
-    expires_in: ACCESS_TOKEN_SECONDS,
+    expires_in: ctx.sessions.expiresIn(session),
   };
   if (ctx.seam.variant('token-extra-fields')) {
     // Fields the spec does not show: a client must ignore them.

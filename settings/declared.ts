@@ -1,0 +1,67 @@
+/**
+ * What the target declares of the values the spec leaves "not shown" and the
+ * expiry and maximum checks need (README "Settings"): how long its codes and
+ * tokens live (AUTH-CODE-3, AUTH-TOKEN-4) and how many images an item holds
+ * (ITEM-IMG-12). Each is optional: a lifetime not declared leaves its rule not
+ * applicable [lifetime_undeclared] (an access token's `expires_in` declares its
+ * own), a maximum not declared is looked for (specs/items/image-maximum.spec.ts).
+ *
+ * The embedded reference declares its own (reference/config.ts): the short-lived
+ * account and its lifetimes of seconds, and its image maximum.
+ */
+import { DEFAULT_MAX_IMAGES, maxImagesOf, referenceCredentials, shortLivedLifetimes } from '../reference/config.js';
+import { type Account, parseAccounts } from './accounts.js';
+import { type Collector, type Env, int, present } from './read.js';
+import { SettingsError } from './setting-error.js';
+
+export interface Declared {
+  /** SC_CODE_LIFETIME_S: how long an authorization code can be exchanged, in seconds. */
+  codeLifetimeS?: number;
+  /** SC_ACCESS_TOKEN_LIFETIME_S: how long an access token works, in seconds (else its `expires_in`). */
+  accessTokenLifetimeS?: number;
+  /** SC_REFRESH_TOKEN_LIFETIME_S: how long an unused refresh token can be exchanged, in seconds. */
+  refreshTokenLifetimeS?: number;
+  /** SC_LIFETIME_ACCOUNT: the account whose codes and tokens live these lifetimes, kept apart from SC_ACCOUNTS (else any of those). */
+  lifetimeAccount?: Account;
+  /** SC_MAX_IMAGES: the most additional images (besides the main image) an item holds. */
+  maxImages?: number;
+}
+
+/** The declarations that exist only beside SC_BASE_URL: the embedded reference makes its own. */
+export const DECLARED_REMOTE_ONLY = ['SC_CODE_LIFETIME_S', 'SC_ACCESS_TOKEN_LIFETIME_S', 'SC_REFRESH_TOKEN_LIFETIME_S', 'SC_LIFETIME_ACCOUNT', 'SC_MAX_IMAGES'];
+
+/** The embedded reference's declarations: its short-lived account and lifetimes, and its image maximum (its variant's too). */
+function embeddedDeclared(env: Env): Declared {
+  const variants = (env.REFERENCE_VARIANTS ?? '').split(',').map((v) => v.trim());
+  // The reference validates its own settings as it starts (reference/config.ts); a value it would refuse reads as its default here.
+  const positive = (raw: string | undefined, fallback: number) => (Number.isInteger(Number(raw)) && Number(raw) > 0 ? Number(raw) : fallback);
+  const lives = shortLivedLifetimes(variants);
+  const seconds = (ms: number) => Math.ceil(ms / 1000);
+  return {
+    codeLifetimeS: seconds(lives.codeMs),
+    accessTokenLifetimeS: seconds(lives.accessMs),
+    refreshTokenLifetimeS: seconds(lives.refreshMs),
+    lifetimeAccount: referenceCredentials(env).shortLived,
+    maxImages: maxImagesOf(positive(env.REFERENCE_MAX_IMAGES, DEFAULT_MAX_IMAGES), variants),
+  };
+}
+
+/** One account, in the form of an SC_ACCOUNTS entry. */
+function oneAccount(env: Env, name: string): Account | undefined {
+  const raw = present(env, name);
+  if (raw === undefined) return undefined;
+  if (!raw.startsWith('{')) throw new SettingsError(name, 'expected one JSON object {"username","password","plan":"pro"|"basic"}, as an entry of SC_ACCOUNTS');
+  return parseAccounts(`[${raw}]`, name)[0];
+}
+
+export function readDeclared(env: Env, c: Collector, embedded: boolean): Declared {
+  if (embedded) return embeddedDeclared(env);
+  const seconds = (name: string) => c.take(() => (present(env, name) === undefined ? undefined : int(env, name, 0, 1, 'a whole number of seconds >= 1')), undefined);
+  return {
+    codeLifetimeS: seconds('SC_CODE_LIFETIME_S'),
+    accessTokenLifetimeS: seconds('SC_ACCESS_TOKEN_LIFETIME_S'),
+    refreshTokenLifetimeS: seconds('SC_REFRESH_TOKEN_LIFETIME_S'),
+    lifetimeAccount: c.take(() => oneAccount(env, 'SC_LIFETIME_ACCOUNT'), undefined),
+    maxImages: c.take(() => (present(env, 'SC_MAX_IMAGES') === undefined ? undefined : int(env, 'SC_MAX_IMAGES', 0, 1)), undefined),
+  };
+}

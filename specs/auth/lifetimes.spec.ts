@@ -1,0 +1,93 @@
+/**
+ * Lifetimes (spec, Authentication steps 5 and 9): a code "must be used at once"
+ * and `invalid_grant` means "the authorization code was used or expired, or the
+ * refresh token expired"; the spec shows no lifetime value. The checks wait out
+ * the lifetimes the target declares (settings/declared.ts: SC_CODE_LIFETIME_S,
+ * SC_ACCESS_TOKEN_LIFETIME_S or the token answer's `expires_in`,
+ * SC_REFRESH_TOKEN_LIFETIME_S), plus a skew, up to 60 s (support/lifetime-wait.ts);
+ * a lifetime not declared, or too long to wait, leaves the rule not applicable.
+ * They log in with SC_LIFETIME_ACCOUNT when it is set (the embedded reference's
+ * short-lived account), else with an account of SC_ACCOUNTS, on sessions of their own.
+ *
+ * One reason per refusal: the control is the same request sent at once (a code
+ * of the same account exchanged at once; a refreshed pair used, and another
+ * refreshed, at once), so only the wait differs; the access token and the
+ * refresh token wait on pairs of their own, so an expired refresh token that ends
+ * its session never stands for an expired access token.
+ */
+import { type Account, type Exchange, expectTokenRefused, type Sessions, type Settings, skipUnjudged, test, verify } from '../fixtures.js';
+import { skipWhenThrottled } from './revocation.js';
+import { sleepUntil, type Wait, waitFor } from './support/lifetime-wait.js';
+
+const accountOf = (settings: Settings, sessions: Sessions): Account => settings.declared.lifetimeAccount ?? sessions.anyAccount('pro');
+
+/** The `expires_in` of a token answer in seconds (RFC 6749 §5.1: "the lifetime in seconds of the access token"), when it has one. */
+function expiresIn(answer: Exchange): number | undefined {
+  const value = (answer.json as { expires_in?: unknown } | undefined)?.expires_in;
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : undefined;
+}
+
+/** Room in the test's timeout for the waits it makes. */
+const allowWait = (ms: number) => test.setTimeout(test.info().timeout + ms);
+
+test.describe('lifetimes', { tag: '@auth' }, () => {
+  test('[AUTH-CODE-3] a code held past its declared lifetime is refused with invalid_grant; a code exchanged at once works', async ({ oauth, sessions, settings, auth }) => {
+    const wait = waitFor(settings.declared.codeLifetimeS, 'the authorization code', 'SC_CODE_LIFETIME_S');
+    if ('reason' in wait) return skipUnjudged(wait.reason);
+    allowWait(wait.ms);
+    const account = accountOf(settings, sessions);
+    const twin = await oauth.authorize(account);
+    await auth.control(await oauth.exchange(twin), ['AUTH-TOKEN-1'], 'a code exchanged at once');
+    const held = await oauth.authorize(account);
+    const received = Date.now();
+    await test.step(`hold the code ${wait.ms / 1000} s: its lifetime of ${wait.lifetimeS} s and the skew`, () => sleepUntil(received, wait.ms));
+    await expectTokenRefused(() => oauth.exchange(held), ['AUTH-CODE-3'], `a code exchanged ${wait.ms / 1000} s after it arrived is refused with invalid_grant`, { error: 'invalid_grant' });
+  });
+
+  test('[AUTH-TOKEN-4] an access token past its lifetime is refused by the API, a refresh token past its lifetime with invalid_grant', async ({ oauth, sessions, settings, auth }) => {
+    const account = accountOf(settings, sessions);
+    // The control: a pair a refresh answers works at once (the access token on the API; a refresh token of the same
+    // kind refreshed at once, below). Each part waits on a pair of its own: presenting an expired refresh token may
+    // end its session, which must not be what refuses the access token.
+    const opened = await sessions.fresh(account);
+    const answer = await oauth.refresh(opened.refreshToken);
+    const pair = await auth.control(answer, ['AUTH-REFRESH-1'], 'a refresh at once');
+    const obtained = Date.now();
+    const declared = settings.declared.accessTokenLifetimeS;
+    const access: Wait = waitFor(declared ?? expiresIn(answer), 'the access token', declared === undefined ? 'expires_in of the token answer' : 'SC_ACCESS_TOKEN_LIFETIME_S');
+    const refresh: Wait = waitFor(settings.declared.refreshTokenLifetimeS, 'the refresh token', 'SC_REFRESH_TOKEN_LIFETIME_S');
+    if ('reason' in access && 'reason' in refresh) return skipUnjudged(`${access.reason}; ${refresh.reason.replace(/^not applicable \[[a-z_]+\]: /, '')}`);
+    await auth.expectWorks(pair, ['AUTH-REFRESH-2'], 'control: the access token of the refresh works on the API at once');
+
+    const parts: { at: number; ms: number; lifetimeS: number; judge: () => Promise<void> }[] = [];
+    if ('ms' in access) parts.push({ at: obtained, ...access, judge: () => expired(pair.accessToken, access.ms) });
+    if ('ms' in refresh) {
+      const other = await sessions.fresh(account);
+      const held = await auth.control(await oauth.refresh(other.refreshToken), ['AUTH-REFRESH-1'], 'a refresh token refreshed at once');
+      parts.push({ at: Date.now(), ...refresh, judge: () => refreshRefused(held.refreshToken, refresh.ms) });
+    }
+    parts.sort((a, b) => a.at + a.ms - (b.at + b.ms));
+    allowWait(Math.max(...parts.map((p) => p.ms)) + 5_000);
+    for (const { at, ms, lifetimeS, judge } of parts) {
+      await test.step(`wait ${ms / 1000} s from the pair's issue: a lifetime of ${lifetimeS} s and the skew`, () => sleepUntil(at, ms));
+      await judge();
+    }
+
+    async function expired(accessToken: string, ms: number): Promise<void> {
+      const res = await auth.read({ accessToken });
+      skipWhenThrottled(res, 'the expired access token on the API');
+      await verify(res.status >= 400 && res.status <= 499, {
+        title: `the access token ${ms / 1000} s after it was issued is refused by the API (a 4xx)`,
+        requirements: ['AUTH-TOKEN-4'],
+        expected: 'a 4xx: the token expired',
+        actual: `${res.status}`,
+        exchange: res,
+      });
+    }
+    async function refreshRefused(refreshToken: string, ms: number): Promise<void> {
+      await expectTokenRefused(() => oauth.refresh(refreshToken), ['AUTH-TOKEN-4'], `the refresh token ${ms / 1000} s after it was issued is refused with invalid_grant`, {
+        error: 'invalid_grant',
+      });
+    }
+  });
+});
