@@ -51,6 +51,10 @@ interface Scenario {
   evidence?: RegExp;
   /** On exit 2, a pattern the cause line must show. */
   cause?: RegExp;
+  /** No proxy: the suite talks to the reference itself, which is stopped this long after the output matches `when`. */
+  killed?: { when: RegExp; afterMs: number };
+  /** No requirement may be failed (every failure came after the target was gone: none is the server's). */
+  noFailures?: boolean;
 }
 
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -129,6 +133,17 @@ const SCENARIOS: Scenario[] = [
     exits: [2],
     charged: [],
     cause: /stopped answering/,
+    noFailures: true,
+  },
+  {
+    name: 'conforming target killed mid-run',
+    rules: () => [],
+    killed: { when: /Running \d+ tests? using/, afterMs: 5_000 },
+    grep: '@items',
+    exits: [2],
+    charged: [],
+    cause: /^the target http:\/\/127\.0\.0\.1:\d+\/api stopped answering at \d\d:\d\d:\d\d \(\d+ s into the run\): connection refused/,
+    noFailures: true,
   },
   { name: 'API refusing every token', rules: (p) => [{ path: ANY_API(p), fault: 'refuse-bearer' }], grep: CAT_CHECKS, exits: [1, 2], charged: ['GEN-AUTH-4', 'ITEM-CAT-1'] },
 ];
@@ -197,7 +212,9 @@ async function runScenario(s: Scenario): Promise<Outcome> {
     const settings = reference?.settings ?? {};
     let env: Record<string, string>;
     let proxy: Awaited<ReturnType<typeof startHostileProxy>> | undefined;
-    if (reference) {
+    if (reference && s.killed) {
+      env = settings;
+    } else if (reference) {
       const base = new URL(settings.SC_BASE_URL);
       const auth = new URL(settings.SC_AUTH_URL);
       proxy = await startHostileProxy(base.origin, s.rules({ base: base.pathname.replace(/\/$/, ''), auth: auth.pathname.replace(/\/$/, '') }));
@@ -215,12 +232,17 @@ async function runScenario(s: Scenario): Promise<Outcome> {
     const runEnv = { ...cleanEnv(), ...env, SC_REPORTS: reportsDir, SC_ALLURE: '0', SC_WORKERS: '2', CI: '1', ...(s.defaults ? {} : { SC_REQUEST_TIMEOUT_MS: '4000' }) };
     let switched = false;
     const paths = reference ? { base: new URL(settings.SC_BASE_URL).pathname.replace(/\/$/, ''), auth: new URL(settings.SC_AUTH_URL).pathname.replace(/\/$/, '') } : undefined;
+    let killTimer: NodeJS.Timeout | undefined;
     const onOutput = (all: string) => {
+      if (s.killed && reference && !killTimer && s.killed.when.test(all)) killTimer = setTimeout(() => void reference.stop(), s.killed.afterMs);
       if (switched || !s.later || !proxy || !paths || !s.later.when.test(all)) return;
       switched = true;
       proxy.setRules(s.later.rules(paths));
     };
-    const run = await runConformance(['--grep', s.grep], runEnv, onOutput).finally(() => proxy?.close());
+    const run = await runConformance(['--grep', s.grep], runEnv, onOutput).finally(() => {
+      clearTimeout(killTimer);
+      return proxy?.close();
+    });
     const jsonFile = join(reportsDir, 'conformance.json');
     const report = existsSync(jsonFile) ? (JSON.parse(readFileSync(jsonFile, 'utf8')) as Outcome['report']) : undefined;
     const secrets = [env.SC_CLIENT_SECRET, env.SC_CONTROL_TOKEN, ...(JSON.parse(env.SC_ACCOUNTS ?? '[]') as { password: string }[]).map((a) => a.password)].filter(Boolean);
@@ -279,6 +301,7 @@ test('a hostile target ends every run by itself: exit 1 charged to the misbehavi
       expect.soft(o.cause, `one clear line: ${where}`).not.toMatch(/no JSON report|\(no reason\)/);
       if (s.cause) expect.soft(o.cause, `the cause: ${where}`).toMatch(s.cause);
     }
+    if (s.noFailures) expect.soft(o.failed, `no requirement charged for answers that never came: ${where}`).toEqual([]);
     if (s.evidence) expect.soft(readFileSync(join(o.reportsDir, 'playwright.json'), 'utf8'), `evidence: ${where}`).toMatch(s.evidence);
   }
   if (!process.env.HOSTILE_KEEP) for (const o of outcomes) rmSync(o.reportsDir, { recursive: true, force: true });
