@@ -4,8 +4,8 @@
  * address (`SC_BASE_URL` for the API, `SC_AUTH_URL` for the identity provider),
  * no credentials, bounded by the request deadline.
  *
- * The target *answers* when a status line comes back, whatever the status (a
- * 404 for the base address is an answer) and whether or not the body then ends:
+ * The target *answers* when a status line comes back, whatever the status (the
+ * reference answers 401 at its base address, 404 at its identity provider's) and whether or not the body then ends:
  * a server that sends status lines is alive, and a body that does not end in
  * time is the failing operation's own fault, charged to its rule as before. No
  * status line (refused, reset, silence to the deadline): the target stopped
