@@ -7,7 +7,8 @@
  *    setup), handed to the conformance reporter inside the runner process;
  *  - the broken run's line: the target stopped answering, a worker wrote a
  *    `broken` event to the run's health file (transport/target-health.ts) and
- *    interrupted the run; the reporter gives that line as the run's first error.
+ *    interrupted the run; global teardown keeps the line before it removes the
+ *    run folder, and the reporter gives it as the run's first error.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -48,13 +49,30 @@ export function recordedPreflightStop(): PreflightStop | undefined {
 export const TARGET_HEALTH_FILE = 'target-health.jsonl';
 
 export type HealthEvent =
-  | { t: 'fail'; op: string; msg: string; kind: 'timeout' | 'network'; refused?: boolean; svc?: string }
+  | { t: 'fail'; op: string; msg: string; kind: 'timeout' | 'network'; refused?: boolean; svc?: string; at?: number }
   | { t: 'ok'; op: string; svc?: string }
   | { t: 'broken'; line: string; by: string };
 
-/** The broken run's line (the first `broken` event of the run's health file); undefined when the run is not broken. */
+// The broken run's line, read from the run folder by global teardown before it removes the folder: Playwright calls
+// the reporters' onEnd after global teardown, inside the same runner process.
+const BROKEN_KEY = Symbol.for('seller-connect.broken-run');
+type BrokenSlot = { [BROKEN_KEY]?: { runDir: string; line: string } };
+
+/** Keeps the broken run's line of `runDir`, if any, beyond the folder's removal (global teardown). */
+export function keepBrokenRun(runDir: string): void {
+  const line = readBrokenLine(runDir);
+  // Set or cleared: an earlier run of this process with the same folder (the same SC_RUN_ID) says nothing of this one.
+  (globalThis as BrokenSlot)[BROKEN_KEY] = line ? { runDir, line } : undefined;
+}
+
+/** The broken run's line (the first `broken` event of the run's health file, or the one kept at teardown); undefined when the run is not broken. */
 export function brokenRunLine(runDir: string | undefined): string | undefined {
   if (!runDir) return undefined;
+  const kept = (globalThis as BrokenSlot)[BROKEN_KEY];
+  return kept?.runDir === runDir ? kept.line : readBrokenLine(runDir);
+}
+
+function readBrokenLine(runDir: string): string | undefined {
   let text: string;
   try {
     text = readFileSync(join(runDir, TARGET_HEALTH_FILE), 'utf8');

@@ -7,8 +7,9 @@
  * `npm run conformance` leave the same reports and the same gate (0, 1, 2, 3).
  *
  * A run the preflight stopped (run/preflight.ts) is reported from the
- * preflight's outcome (protocol/run-artifacts.ts); a run stopped by Ctrl-C, SIGTERM or its deadline
- * (SC_RUN_DEADLINE_S) is reported for every check that finished, the rest
+ * preflight's outcome (protocol/run-artifacts.ts); a run stopped by Ctrl-C, SIGTERM, its deadline
+ * (SC_RUN_DEADLINE_S) or a target that stopped answering (the broken run's line, kept by global
+ * teardown: protocol/run-artifacts.ts) is reported for every check that finished, the rest
  * *not run*, with why it stopped as the first run error.
  */
 import type { FullConfig, FullResult, Reporter } from '@playwright/test/reporter';
@@ -56,7 +57,8 @@ export default class ConformanceReporter implements Reporter {
     if (result.status === 'interrupted') {
       // The circuit stopped it (a worker found the target no longer answering and interrupted the run): that is the cause.
       const broken = brokenRunLine(handedOff().runDir);
-      if (broken) return `the run is broken: ${broken} (stopped after ${after}: the checks that finished are judged, the rest were not run)`;
+      // The gate says "the run is broken: " in front of the first run error: the line alone.
+      if (broken) return `${broken} (stopped after ${after}: the checks that finished are judged, the rest were not run)`;
       const signal = stopSignal() ?? 'SIGINT';
       const how = signal === 'SIGINT' ? 'Ctrl-C (SIGINT)' : signal;
       return `the run was stopped by ${how} after ${after}: the checks that finished are judged, the rest were not run`;

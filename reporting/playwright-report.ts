@@ -42,9 +42,14 @@ export function cleanError(message: string | undefined): string {
   return masked.length > 1500 ? `${masked.slice(0, 1500)}… (cut)` : masked;
 }
 
+/** A skip the check (or its file) asked for always leaves a `skip` or `fixme` annotation, with or without words. */
+const askedToSkip = (test: ReportTest, last: ReportResult | undefined) =>
+  [...(last?.annotations ?? []), ...(test.annotations ?? [])].some((a) => a.type === 'skip' || a.type === 'fixme');
+
 function statusOf(test: ReportTest, last: ReportResult | undefined): { status: CheckStatus; raw: string; flaky: boolean } {
-  // No result at all: the run ended before the check started (a static skip still has a result).
-  const raw = last?.status ?? 'not run';
+  // No result at all: the run ended before the check started (a static skip still has a result). Skipped with no skip
+  // annotation: Playwright was about to start it when the run stopped (a target found gone, Ctrl-C): not run either.
+  const raw: string = !last?.status || (last.status === 'skipped' && !askedToSkip(test, last)) ? 'not run' : last.status;
   if (test.status === 'flaky') return { status: 'passed', raw, flaky: true };
   if (test.status === 'expected' && raw !== 'skipped') return { status: 'passed', raw, flaky: false };
   if (raw === 'failed' || raw === 'timedOut') return { status: 'failed', raw, flaky: false };

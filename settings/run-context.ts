@@ -15,6 +15,7 @@
  *   SC_INTERNAL_SUITE_SERVER_TOKEN    random token protecting those routes
  *   SC_INTERNAL_SUITE_PUBLIC_URL      the address the target uses (SC_PUBLIC_URL, else the listen address)
  *   SC_INTERNAL_PREFLIGHT_ABSENT      capabilities the settings name but the preflight found missing (`control-api`)
+ *   SC_INTERNAL_RUN_STARTED           when the run started (epoch ms): a broken run's line says how far into the run
  *
  * run/global-setup.ts publishes them (runner process), every worker inherits them.
  */
@@ -27,6 +28,7 @@ export const HAND_OFF = {
   suiteServerToken: 'SC_INTERNAL_SUITE_SERVER_TOKEN',
   suitePublicUrl: 'SC_INTERNAL_SUITE_PUBLIC_URL',
   preflightAbsent: 'SC_INTERNAL_PREFLIGHT_ABSENT',
+  runStarted: 'SC_INTERNAL_RUN_STARTED',
 } as const;
 
 export type HandOff = { -readonly [K in keyof typeof HAND_OFF]?: string };

@@ -10,6 +10,7 @@ import { exchangeOfError } from '../transport/exchange.js';
 import { authorizeWithForm, LoginError } from '../sessions/login.js';
 import { operationRule } from '../transport/operation-rules.js';
 import { TargetHealth } from '../transport/target-health.js';
+import { probeReachable } from '../transport/target-probe.js';
 import { RunBroken, setRunHealth, targetRequest } from '../transport/target-request.js';
 import { exchangeCode, TokenRequestError } from '../transport/token-client.js';
 
@@ -118,18 +119,41 @@ test('failures in a row on several operations, or refused connections, break the
   expect(health.brokenLine()).toBeUndefined();
   await failure(targetRequest('GET /c', { method: 'GET', url: `${base}/hang`, timeoutMs: 100 }, health));
   expect(health.trippedHere).toBe(true);
-  expect(health.brokenLine()).toMatch(/^the target stopped answering: 3 exchanges in a row failed on 3 operations \(GET \/a: 1×, GET \/b: 1×, GET \/c: 1×\); last: /);
+  expect(health.brokenLine()).toMatch(/^the target stopped answering at \d\d:\d\d:\d\d: 3 exchanges in a row failed on 3 operations \(GET \/a: 1×, GET \/b: 1×, GET \/c: 1×\); last: /);
   await expect(targetRequest('GET /ok', { method: 'GET', url: `${base}/ok`, timeoutMs: 1_000 }, health)).rejects.toBeInstanceOf(RunBroken);
 
   const down = new TargetHealth();
   for (let i = 0; i < 2; i++) await failure(targetRequest(`GET /x${i}`, { method: 'GET', url: 'http://127.0.0.1:1/x', timeoutMs: 1_000 }, down));
-  expect(down.brokenLine()).toMatch(/^the target refuses connections: 2 in a row/);
+  expect(down.brokenLine()).toMatch(/^the target refuses connections since \d\d:\d\d:\d\d: 2 in a row/);
 
   const healthy = new TargetHealth({ breakAfter: 2, breakOnOperations: 2 });
   await failure(targetRequest('GET /a', { method: 'GET', url: `${base}/hang`, timeoutMs: 100 }, healthy));
   await targetRequest('GET /ok', { method: 'GET', url: `${base}/ok`, timeoutMs: 1_000 }, healthy);
   await failure(targetRequest('GET /b', { method: 'GET', url: `${base}/hang`, timeoutMs: 100 }, healthy));
   expect(healthy.brokenLine()).toBeUndefined();
+});
+
+test("the reachability probe decides before a failure is charged: the target gone breaks the run at once, naming it and when; a target that answers keeps the failure as the operation's own", async () => {
+  // A status line is an answer, whatever the status and however slowly the body comes: the drip ends the probe at its first byte.
+  expect(await probeReachable(`${base}/missing`, 1_000)).toMatchObject({ answered: true, summary: '200' });
+  const dripped = await probeReachable(`${base}/drip`, 5_000);
+  expect(dripped).toMatchObject({ answered: true, summary: '200' });
+  expect(await probeReachable(`${base}/hang`, 200)).toMatchObject({ answered: false, summary: 'no answer in time' });
+  expect(await probeReachable('http://127.0.0.1:1/api', 1_000)).toMatchObject({ answered: false, summary: 'connection refused' });
+
+  const started = Date.now() - 42_000;
+  const gone = new TargetHealth({ targets: { api: 'http://127.0.0.1:1/api' }, runStartedMs: started, probe: () => probeReachable('http://127.0.0.1:1/api', 1_000) });
+  // The first refused exchange is not charged: RunBroken (the check is not exercised), not the HttpError a rule would fail on.
+  await expect(targetRequest('POST /items', { method: 'POST', url: 'http://127.0.0.1:1/api/items', timeoutMs: 1_000 }, gone)).rejects.toBeInstanceOf(RunBroken);
+  expect(gone.trippedHere).toBe(true);
+  expect(gone.brokenLine()).toMatch(
+    /^the target http:\/\/127\.0\.0\.1:1\/api stopped answering at \d\d:\d\d:\d\d \(4[2-4] s into the run\): connection refused \(POST \/items; then the probe GET http:\/\/127\.0\.0\.1:1\/api: connection refused\)$/,
+  );
+
+  const alive = new TargetHealth({ targets: { api: base }, probe: () => probeReachable(`${base}/ok`, 1_000) });
+  const error = await failure(targetRequest('GET /hang', { method: 'GET', url: `${base}/hang`, timeoutMs: 100 }, alive));
+  expect(error).toBeInstanceOf(HttpError);
+  expect(alive.brokenLine()).toBeUndefined();
 });
 
 test('a token request without an answer is evidence of the token step, charged to AUTH-TOKEN-1; a login hop to AUTH-CODE-1', async () => {

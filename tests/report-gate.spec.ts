@@ -118,6 +118,27 @@ test.describe('a broken run', () => {
     expect(rep.run.errors[0]).toBe('the run was stopped: 1 check did not run or did not finish');
   });
 
+  test('a check Playwright marked skipped as the run stopped (no skip annotation) is not run, never a reasonless skip', () => {
+    const stopped = { status: 'skipped', duration: 0, annotations: [] };
+    const asked = { status: 'skipped', duration: 0, annotations: [{ type: 'skip' }] };
+    const read = checksFromReport({
+      suites: [
+        {
+          file: 'a.spec.ts',
+          specs: [
+            { title: '[GEN-AUTH-1] x', tests: [{ status: 'skipped', results: [stopped] }] },
+            { title: '[GEN-AUTH-2] y', tests: [{ status: 'skipped', results: [asked] }] },
+          ],
+        },
+      ],
+    } as never);
+    expect(read.checks.map((c) => [c.rawStatus, c.skipReason])).toEqual([
+      ['not run', 'not run: the run ended before this check started'],
+      ['skipped', undefined],
+    ]);
+    expect(read.errors).toEqual(['the run was stopped: 1 check did not run or did not finish']);
+  });
+
   test('npm run conformance -- --report-only on a broken report prints the error and exits 2', () => {
     const reports = tempDir();
     copyFileSync(fixture('run-setup-error.json'), join(reports, 'playwright.json'));

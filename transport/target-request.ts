@@ -8,6 +8,7 @@ import { mask } from '../lib/secrets.js';
 import { environment, handedOff, onTargetChange } from '../settings/run-context.js';
 import { readCurrentSettings } from '../settings/settings.js';
 import { TargetHealth } from './target-health.js';
+import { probeReachable } from './target-probe.js';
 
 /** Raised instead of sending a request once the run is broken. */
 export class RunBroken extends Error {
@@ -25,9 +26,15 @@ export function runHealth(): TargetHealth {
     const dir = handedOff().runDir;
     // A Playwright worker is forked with IPC; the runner is not (and may inherit TEST_WORKER_INDEX when a test started it).
     const inWorker = typeof process.send === 'function' && environment.playwrightWorker();
+    const settings = readCurrentSettings().settings;
+    const targets: Record<string, string> = { api: settings.baseUrl, auth: settings.authUrl };
+    const started = Number(handedOff().runStarted);
     current = new TargetHealth({
       dir,
-      enabled: !!dir && inWorker && readCurrentSettings().settings.run.targetHealth,
+      enabled: !!dir && inWorker && settings.run.targetHealth,
+      targets,
+      runStartedMs: Number.isFinite(started) && started > 0 ? started : undefined,
+      probe: (service) => probeReachable(targets[service] ?? settings.baseUrl, settings.requestTimeoutMs),
       // The run stops now, as on Ctrl-C: the runner ends the checks in flight and reports the rest as not run.
       onBreak: () => {
         try {
@@ -86,18 +93,37 @@ export async function targetRequest(op: string, req: HttpRequest, health = runHe
     });
     // Still a failure of the target as far as the run knows: it counts toward the circuit (an answer anywhere resets it).
     const line = health.failed(op, error, service);
-    if (line) console.error(`conformance: the run is broken: ${line}`);
-    throw error;
-  }
-  try {
-    const res = await httpRequest(req);
-    health.answered(op, service);
-    return res;
-  } catch (error) {
-    if (error instanceof HttpError) {
-      const line = health.failed(op, error, service);
-      if (line) console.error(`conformance: the run is broken: ${line}`);
+    if (line) {
+      console.error(`conformance: the run is broken: ${line}`);
+      onBroken?.(line);
+      throw new RunBroken(line);
     }
     throw error;
   }
+  let res: HttpResponse;
+  try {
+    res = await httpRequest(req);
+  } catch (error) {
+    if (!(error instanceof HttpError) || !health.enabled) throw error;
+    await judgeFailure(op, error, health, service);
+    throw error;
+  }
+  health.answered(op, service);
+  return res;
+}
+
+/**
+ * A transport failure of a sent request: is it the operation's, or was the target gone? The reachability probe
+ * (transport/target-probe.ts) decides first: no status line from the service's base address either, and the run is
+ * broken. A run broken by now (by this failure, the circuit, or another worker) charges no rule for it: RunBroken,
+ * the check is not exercised. Else it returns, and the caller charges the failure to the operation's rule.
+ */
+async function judgeFailure(op: string, error: HttpError, health: TargetHealth, service: 'api' | 'auth'): Promise<void> {
+  const probe = health.brokenLine() === undefined ? await health.probe?.(service) : undefined;
+  const line = probe && !probe.answered ? health.gone(op, error, service, probe) : health.failed(op, error, service);
+  if (line) console.error(`conformance: the run is broken: ${line}`);
+  const broken = health.brokenLine();
+  if (broken === undefined) return;
+  onBroken?.(broken);
+  throw new RunBroken(broken);
 }
