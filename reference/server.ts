@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import {
+  DEFAULT_LIFETIMES,
   optionsFromEnv,
   REFERENCE_CLIENT_ID,
   REFERENCE_CLIENT_SECRET,
@@ -9,9 +10,8 @@ import {
   type ReferenceOptions,
   referenceAccounts,
   SHORT_LIVED_USERNAME,
-  shortLivedLifetimes,
   shortLivedAccount,
-  DEFAULT_LIFETIMES,
+  shortLivedLifetimes,
 } from './config.js';
 import { type DirectSession, registerControlRoutes } from './control/routes.js';
 import { EventBus } from './core/events.js';

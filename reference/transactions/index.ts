@@ -46,8 +46,10 @@ export class TransactionsService {
     const seller = typeof itemId === 'string' && itemId !== '' ? this.deps.items.ownerOf(itemId) : undefined;
     if (seller === undefined) throw new ApiError(404, 'NOT_FOUND', `no item '${String(itemId).slice(0, 128)}'`);
     const request = this.store.addRequest(seller, itemId);
-    const { bus } = this.deps;
-    bus.emit({ username: seller, type: 'DELIVERY_REQUEST_STARTED', data: { request_id: request.requestId, item_id: itemId } });
+    const { bus, seam } = this.deps;
+    if (!seam.defect('no-delivery-request-started-event')) {
+      bus.emit({ username: seller, type: 'DELIVERY_REQUEST_STARTED', data: { request_id: request.requestId, item_id: itemId } });
+    }
     bus.emit({ username: seller, type: 'SALE_COMPLETED', data: { item_id: itemId } });
     return { request_id: request.requestId };
   }
@@ -57,11 +59,13 @@ export class TransactionsService {
     const transaction = typeof transactionId === 'string' ? this.store.transactions.get(transactionId) : undefined;
     if (!transaction) throw new ApiError(404, 'NOT_FOUND', `no shipping transaction '${String(transactionId).slice(0, 128)}'`);
     const dispute = this.store.addDispute(transaction);
-    this.deps.bus.emit({
-      username: transaction.seller,
-      type: 'DISPUTE_CREATED',
-      data: { dispute_id: dispute.disputeId, transaction_id: transaction.transactionId },
-    });
+    if (!this.deps.seam.defect('no-dispute-created-event')) {
+      this.deps.bus.emit({
+        username: transaction.seller,
+        type: 'DISPUTE_CREATED',
+        data: { dispute_id: dispute.disputeId, transaction_id: transaction.transactionId },
+      });
+    }
     return { dispute_id: dispute.disputeId };
   }
 }
