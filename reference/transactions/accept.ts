@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { emitCaused } from '../core/caused-events.js';
 import { ApiError } from '../core/errors.js';
 import type { EventBus } from '../core/events.js';
 import type { Reply, Router } from '../core/http.js';
@@ -30,7 +31,7 @@ export function registerAcceptRoutes(router: Router, store: TransactionStore, se
       request.transactionId = transactionId;
       if (!seam.defect('accept-leaves-request-pending')) request.status = 'accepted';
       if (!seam.defect('no-transaction-created-event')) {
-        bus.emit({
+        emitCaused(bus, seam, {
           username: request.seller,
           type: 'TRANSACTION_CREATED',
           data: { transaction_id: transactionId, request_id: request.requestId, item_id: request.item_id },

@@ -1,4 +1,5 @@
 import type { ReferenceOptions } from '../config.js';
+import { emitCaused } from '../core/caused-events.js';
 import { ApiError } from '../core/errors.js';
 import type { EventBus } from '../core/events.js';
 import type { Router } from '../core/http.js';
@@ -48,7 +49,7 @@ export class TransactionsService {
     const request = this.store.addRequest(seller, itemId);
     const { bus, seam } = this.deps;
     if (!seam.defect('no-delivery-request-started-event')) {
-      bus.emit({ username: seller, type: 'DELIVERY_REQUEST_STARTED', data: { request_id: request.requestId, item_id: itemId } });
+      emitCaused(bus, seam, { username: seller, type: 'DELIVERY_REQUEST_STARTED', data: { request_id: request.requestId, item_id: itemId } });
     }
     bus.emit({ username: seller, type: 'SALE_COMPLETED', data: { item_id: itemId } });
     return { request_id: request.requestId };
@@ -60,7 +61,7 @@ export class TransactionsService {
     if (!transaction) throw new ApiError(404, 'NOT_FOUND', `no shipping transaction '${String(transactionId).slice(0, 128)}'`);
     const dispute = this.store.addDispute(transaction);
     if (!this.deps.seam.defect('no-dispute-created-event')) {
-      this.deps.bus.emit({
+      emitCaused(this.deps.bus, this.deps.seam, {
         username: transaction.seller,
         type: 'DISPUTE_CREATED',
         data: { dispute_id: dispute.disputeId, transaction_id: transaction.transactionId },
