@@ -1,6 +1,6 @@
+import { referenceDebug } from './config.js';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { referenceDebug } from './config.js';
 import { ApiError, OAuthError } from './core/errors.js';
 import type { Reply, RequestContext, Router } from './core/http.js';
 import { type BodyKind, ClientGone, parseBody, readBody } from './http-body.js';

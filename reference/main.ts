@@ -1,7 +1,7 @@
-import { exitOnHelp } from '../lib/cli-help.js';
-import { onAncestorGone } from '../lib/stop-with-parent.js';
 import { optionsFromEnv, referenceDebug } from './config.js';
 import { startReference } from './server.js';
+import { exitOnHelp } from '../lib/cli-help.js';
+import { onAncestorGone } from '../lib/stop-with-parent.js';
 
 /**
  * `npm run reference`: starts the embedded reference on REFERENCE_PORT (default

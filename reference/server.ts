@@ -1,6 +1,5 @@
 import type { AddressInfo } from 'node:net';
 import {
-  DEFAULT_LIFETIMES,
   optionsFromEnv,
   REFERENCE_CLIENT_ID,
   REFERENCE_CLIENT_SECRET,
@@ -10,8 +9,9 @@ import {
   type ReferenceOptions,
   referenceAccounts,
   SHORT_LIVED_USERNAME,
-  shortLivedAccount,
   shortLivedLifetimes,
+  shortLivedAccount,
+  DEFAULT_LIFETIMES,
 } from './config.js';
 import { type DirectSession, registerControlRoutes } from './control/routes.js';
 import { EventBus } from './core/events.js';

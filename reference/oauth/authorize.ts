@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Reply, RequestContext } from '../core/http.js';
+import type { RequestContext, Reply } from '../core/http.js';
 import type { CodeGrant, IdpContext, LoginFlow } from './context.js';
 import { consentPage, errorPage, loginPage } from './pages.js';
 import { newToken } from './sessions.js';

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Lifetimes, ReferenceAccount } from '../config.js';
 import { ApiError, type OAuthError } from '../core/errors.js';
 import { type Reply, Router } from '../core/http.js';
+import type { Lifetimes, ReferenceAccount } from '../config.js';
 import { dispatch, type Mount, requestUrl } from '../http-server.js';
 import type { Seam } from '../seam.js';
 import { authorize, consentForm, loginForm, submitConsent, submitLogin } from './authorize.js';

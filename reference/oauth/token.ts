@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
-import { s256Challenge } from '../../lib/pkce.js';
 import { OAuthError } from '../core/errors.js';
-import type { Reply, RequestContext } from '../core/http.js';
+import type { RequestContext, Reply } from '../core/http.js';
+import { s256Challenge } from '../../lib/pkce.js';
 import { evadedRefusal } from '../refusal-evasions.js';
 import type { IdpContext } from './context.js';
 import { newToken, type Session } from './sessions.js';
