@@ -74,6 +74,10 @@ export const VARIANTS = {
     description: "the short-lived account's codes live 5 s, access tokens 9 s and refresh tokens 6 s (a refresh token that ends before its access token); the embedded run declares those",
   },
   'max-images-20': { description: 'an item holds at most 20 additional images instead of 10 (the spec does not show the maximum); the embedded run declares 20 (SC_MAX_IMAGES)' },
+  // Events caused by actions (reference/core/caused-events.ts): the spec shows no timing
+  'action-events-late': {
+    description: 'ITEM_LISTED, DELIVERY_REQUEST_STARTED, TRANSACTION_CREATED and DISPUTE_CREATED leave 1 s after the action that causes them (queued), within SC_WEBHOOK_WAIT_MS',
+  },
 } satisfies Record<string, { description: string }>;
 
 /** The name of a declared variant: `seam.variant('typo')` does not compile. */

@@ -45,3 +45,43 @@ test('a purchase, an accept and a dispute notify the seller, signed, with ids in
     await receiver.close();
   }
 });
+
+/** The events a purchase, an accept and a dispute put on the bus, with when each came (ms after the purchase). */
+async function eventsOfFlow(seam: Seam, waitMs: number): Promise<{ type: string; afterMs: number }[]> {
+  const bus = new EventBus();
+  const options = { port: 0, variants: [], webhookRetryMs: [50], itemLimit: 5, pageSize: 3 };
+  const transactions = new TransactionsService({ seam, options, bus, items: { ownerOf: (id) => (id === 'item-1' ? 'pro-1' : undefined) } });
+  const api = await startApi((router) => transactions.registerRoutes(router));
+  const seen: { type: string; afterMs: number }[] = [];
+  const start = Date.now();
+  bus.subscribe((e) => seen.push({ type: e.type, afterMs: Date.now() - start }));
+  try {
+    const { request_id } = transactions.purchase('item-1');
+    await api.call('POST', `/transactions/requests/${request_id}/accept/home-pickup`, { user: 'pro-1', body: { transaction_id: 't-1' } });
+    transactions.openDispute('t-1');
+    await new Promise((r) => setTimeout(r, waitMs));
+    return seen;
+  } finally {
+    await api.close();
+  }
+}
+
+/** WH-EVT-9 … WH-EVT-11: each defect drops its one event, the others still sent (the check charges each rule alone). */
+for (const [defect, dropped] of [
+  ['no-delivery-request-started-event', 'DELIVERY_REQUEST_STARTED'],
+  ['no-transaction-created-event', 'TRANSACTION_CREATED'],
+  ['no-dispute-created-event', 'DISPUTE_CREATED'],
+] as const) {
+  test(`${defect}: the flow sends no ${dropped}, and every other event`, async () => {
+    const types = (await eventsOfFlow(new Seam(defect, []), 0)).map((e) => e.type);
+    const all = ['DELIVERY_REQUEST_STARTED', 'SALE_COMPLETED', 'TRANSACTION_CREATED', 'DISPUTE_CREATED'];
+    expect(types).toEqual(all.filter((t) => t !== dropped));
+  });
+}
+
+test('action-events-late (variant): the three events an action causes leave 1 s after it, SALE_COMPLETED at once', async () => {
+  const events = await eventsOfFlow(new Seam(undefined, ['action-events-late']), 1400);
+  expect(events.map((e) => e.type)).toEqual(['SALE_COMPLETED', 'DELIVERY_REQUEST_STARTED', 'TRANSACTION_CREATED', 'DISPUTE_CREATED']);
+  expect(events[0].afterMs).toBeLessThan(500);
+  for (const e of events.slice(1)) expect(e.afterMs).toBeGreaterThanOrEqual(990);
+});

@@ -47,4 +47,10 @@ export const WEBHOOKS_DEFECTS = {
   'signature-wrong-key': webhooks("notifications are signed with a fixed key instead of the webhook's token", ['WH-SIG-2']),
   'signature-over-reformatted-body': webhooks('the signature covers a re-formatted copy of the JSON, not the body bytes sent', ['WH-SIG-2']),
   'signature-old-key-after-rotation': webhooks('after PATCH /webhooks/{id}/token, notifications are still signed with the previous token', ['WH-SIG-5']),
+  // Events caused by actions (issue 32.3): SHOULD defects, each killed by its rule's finding (reference/items/routes-items.ts,
+  // reference/transactions/index.ts and accept.ts); the same choice as the Python interop server's, which sends them only through POST /events.
+  'no-item-listed-event': webhooks('an active create (POST /items with a free slot) sends no ITEM_LISTED', ['WH-EVT-8']),
+  'no-delivery-request-started-event': webhooks('a purchase (control API POST /purchases) sends no DELIVERY_REQUEST_STARTED', ['WH-EVT-9']),
+  'no-transaction-created-event': webhooks('accepting a shipping request sends no TRANSACTION_CREATED', ['WH-EVT-10']),
+  'no-dispute-created-event': webhooks('a dispute opened (control API POST /disputes) sends no DISPUTE_CREATED', ['WH-EVT-11']),
 } satisfies Record<string, DefectInfo>;

@@ -1,3 +1,4 @@
+import { emitCaused } from '../core/caused-events.js';
 import type { Router } from '../core/http.js';
 import { callerOf, type ItemsParts } from './context.js';
 import { parseCreate, parseUpdate } from './payload.js';
@@ -16,7 +17,7 @@ export function registerItemRoutes(router: Router, parts: ItemsParts): void {
     if (draft.mainImageUrl !== undefined) await images.check(draft.mainImageUrl, 'main_image.url');
     // From here to the answer there is no await: the slot decision is atomic.
     const item = store.create(caller, draft, seenEarlier);
-    if (item.state === 'active') bus.emit({ username: caller, type: 'ITEM_LISTED', data: { item_id: item.id } });
+    if (item.state === 'active' && !seam.defect('no-item-listed-event')) emitCaused(bus, seam, { username: caller, type: 'ITEM_LISTED', data: { item_id: item.id } });
     // The spec's Links: ITEM_INACTIVATED goes out "when an item becomes inactive, whether by a
     // subscription limit or by a manual action"; whether a create beyond the quota counts is
     // open, so the event is a variant (its transitions table ties the event to active → inactive only).

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { emitCaused } from '../core/caused-events.js';
 import { ApiError } from '../core/errors.js';
 import type { EventBus } from '../core/events.js';
 import type { Reply, Router } from '../core/http.js';
@@ -29,11 +30,13 @@ export function registerAcceptRoutes(router: Router, store: TransactionStore, se
       const transaction = store.addTransaction(request, transactionId, method);
       request.transactionId = transactionId;
       if (!seam.defect('accept-leaves-request-pending')) request.status = 'accepted';
-      bus.emit({
-        username: request.seller,
-        type: 'TRANSACTION_CREATED',
-        data: { transaction_id: transactionId, request_id: request.requestId, item_id: request.item_id },
-      });
+      if (!seam.defect('no-transaction-created-event')) {
+        emitCaused(bus, seam, {
+          username: request.seller,
+          type: 'TRANSACTION_CREATED',
+          data: { transaction_id: transactionId, request_id: request.requestId, item_id: request.item_id },
+        });
+      }
       return { status: seam.variant('accept-answers-200') ? 200 : 201, body: publicView(transaction) };
     });
   }

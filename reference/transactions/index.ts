@@ -1,4 +1,5 @@
 import type { ReferenceOptions } from '../config.js';
+import { emitCaused } from '../core/caused-events.js';
 import { ApiError } from '../core/errors.js';
 import type { EventBus } from '../core/events.js';
 import type { Router } from '../core/http.js';
@@ -46,8 +47,10 @@ export class TransactionsService {
     const seller = typeof itemId === 'string' && itemId !== '' ? this.deps.items.ownerOf(itemId) : undefined;
     if (seller === undefined) throw new ApiError(404, 'NOT_FOUND', `no item '${String(itemId).slice(0, 128)}'`);
     const request = this.store.addRequest(seller, itemId);
-    const { bus } = this.deps;
-    bus.emit({ username: seller, type: 'DELIVERY_REQUEST_STARTED', data: { request_id: request.requestId, item_id: itemId } });
+    const { bus, seam } = this.deps;
+    if (!seam.defect('no-delivery-request-started-event')) {
+      emitCaused(bus, seam, { username: seller, type: 'DELIVERY_REQUEST_STARTED', data: { request_id: request.requestId, item_id: itemId } });
+    }
     bus.emit({ username: seller, type: 'SALE_COMPLETED', data: { item_id: itemId } });
     return { request_id: request.requestId };
   }
@@ -57,11 +60,13 @@ export class TransactionsService {
     const transaction = typeof transactionId === 'string' ? this.store.transactions.get(transactionId) : undefined;
     if (!transaction) throw new ApiError(404, 'NOT_FOUND', `no shipping transaction '${String(transactionId).slice(0, 128)}'`);
     const dispute = this.store.addDispute(transaction);
-    this.deps.bus.emit({
-      username: transaction.seller,
-      type: 'DISPUTE_CREATED',
-      data: { dispute_id: dispute.disputeId, transaction_id: transaction.transactionId },
-    });
+    if (!this.deps.seam.defect('no-dispute-created-event')) {
+      emitCaused(this.deps.bus, this.deps.seam, {
+        username: transaction.seller,
+        type: 'DISPUTE_CREATED',
+        data: { dispute_id: dispute.disputeId, transaction_id: transaction.transactionId },
+      });
+    }
     return { dispute_id: dispute.disputeId };
   }
 }
