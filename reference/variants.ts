@@ -74,6 +74,9 @@ export const VARIANTS = {
     description: "the short-lived account's codes live 5 s, access tokens 9 s and refresh tokens 6 s (a refresh token that ends before its access token); the embedded run declares those",
   },
   'max-images-20': { description: 'an item holds at most 20 additional images instead of 10 (the spec does not show the maximum); the embedded run declares 20 (SC_MAX_IMAGES)' },
+  // The rate limits (reference/throttle.ts): "response behaviour: not shown"
+  'rate-limit-403': { description: 'a request past a rate limit answers 403 {code: USER_UNAUTHORIZED, message} instead of 429, without Retry-After' },
+  'rate-limit-no-retry-after': { description: 'a request past a rate limit answers 429 never with Retry-After (the suite waits a bounded pause instead)' },
 } satisfies Record<string, { description: string }>;
 
 /** The name of a declared variant: `seam.variant('typo')` does not compile. */
