@@ -160,9 +160,10 @@ test.describe('pacing', () => {
     }
   });
 
-  test('a request sent once (the rate-limit check) is neither retried after a 429 nor re-checked after a 401', async () => {
+  test('a request sent once (the rate-limit check) is neither retried after a 429 nor re-checked after a 401, and is counted', async () => {
     const given: string[] = [];
     onGiveUp((what) => given.push(what));
+    const before = workerBudget();
     try {
       for (const once of ['unpaced', 'paced'] as const) {
         const { state, session } = pooledSession();
@@ -180,6 +181,9 @@ test.describe('pacing', () => {
       }
       expect(given).toEqual([]);
       expect(drainThrottleNotes()).toEqual([]);
+      // Each request counted, each 429 too (none waited out).
+      const after = workerBudget();
+      expect([after.requests - before.requests, after.throttled - before.throttled, after.throttleWaitMs - before.throttleWaitMs]).toEqual([4, 2, 0]);
     } finally {
       onGiveUp(() => {});
     }
