@@ -62,6 +62,8 @@ export const NOT_APPLICABLE_CAUSES = {
   lifetime_undeclared: 'the target declares no lifetime to wait out (SC_CODE_LIFETIME_S, SC_ACCESS_TOKEN_LIFETIME_S or expires_in, SC_REFRESH_TOKEN_LIFETIME_S)',
   lifetime_too_long: 'the lifetime the target declares, with its skew, is longer than a check may wait (60 s)',
   maximum_too_high: 'the image maximum the target declares (SC_MAX_IMAGES) is above what a check may add to one item (30)',
+  rate_limit_undeclared: 'the target declares no rate limit (SC_DECLARED_RATE_LIMIT) for a burst to exceed',
+  rate_limit_too_high: 'the rate limit the target declares (SC_DECLARED_RATE_LIMIT) is above what a burst of at most 150 requests surely exceeds (50 per second)',
 } as const;
 
 export type NotApplicableCause = keyof typeof NOT_APPLICABLE_CAUSES;

@@ -59,6 +59,21 @@ export function shortLivedAccount(passwordSuffix = ''): ReferenceAccount {
   return { username: SHORT_LIVED_USERNAME, password: `pw-${SHORT_LIVED_USERNAME}-reference${passwordSuffix}`, plan: 'pro' };
 }
 
+/**
+ * The rate-limited account: past RATE_LIMITED_PER_SECOND API requests per second it is refused (429,
+ * reference/throttle.ts), whatever the variants, so the suite's burst check (GEN-RATE-1) is judged in every
+ * embedded run, which declares that rate (settings/declared.ts) for this account alone. Like the short-lived
+ * account it is none of REFERENCE_ACCOUNTS: no other check sends it a request, and it holds no items.
+ */
+export const RATE_LIMITED_USERNAME = 'rated-1';
+/** Low, so the burst (twice the rate for 2 s) is 40 requests: about a second of the run. */
+export const RATE_LIMITED_PER_SECOND = 10;
+
+/** The rate-limited account with `passwordSuffix` appended to its password (as referenceAccounts). */
+export function rateLimitedAccount(passwordSuffix = ''): ReferenceAccount {
+  return { username: RATE_LIMITED_USERNAME, password: `pw-${RATE_LIMITED_USERNAME}-reference${passwordSuffix}`, plan: 'pro' };
+}
+
 /** The most additional images an item holds (besides its main image) unless REFERENCE_MAX_IMAGES says otherwise. */
 export const DEFAULT_MAX_IMAGES = 10;
 /** The maximum of the allowed variant `max-images-20`. */
@@ -76,6 +91,8 @@ export interface ReferenceCredentials {
   accounts: ReferenceAccount[];
   /** The short-lived account (SHORT_LIVED_USERNAME), apart from `accounts`. */
   shortLived: ReferenceAccount;
+  /** The rate-limited account (RATE_LIMITED_USERNAME), apart from `accounts`. */
+  rateLimited: ReferenceAccount;
 }
 
 /** The one reading of those settings, shared by the reference, the suite's settings and the report's masking. */
@@ -85,6 +102,7 @@ export function referenceCredentials(env: NodeJS.ProcessEnv = process.env): Refe
     controlToken: env.REFERENCE_CONTROL_TOKEN || REFERENCE_CONTROL_TOKEN,
     accounts: referenceAccounts(env.REFERENCE_PASSWORD_SUFFIX),
     shortLived: shortLivedAccount(env.REFERENCE_PASSWORD_SUFFIX),
+    rateLimited: rateLimitedAccount(env.REFERENCE_PASSWORD_SUFFIX),
   };
 }
 

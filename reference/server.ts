@@ -11,6 +11,7 @@ import {
   SHORT_LIVED_USERNAME,
   shortLivedLifetimes,
   shortLivedAccount,
+  rateLimitedAccount,
   DEFAULT_LIFETIMES,
 } from './config.js';
 import { type DirectSession, registerControlRoutes } from './control/routes.js';
@@ -80,11 +81,13 @@ export async function startReference(overrides: Partial<ReferenceOptions> = {}, 
   const everyone = options.lifetimes ?? DEFAULT_LIFETIMES;
   const shortLives = shortLivedLifetimes(options.variants);
   const lifetimes = (username: string) => (username === SHORT_LIVED_USERNAME ? shortLives : everyone);
+  // The rate-limited account too: throttled at RATE_LIMITED_PER_SECOND (reference/throttle.ts).
+  const rateLimited = rateLimitedAccount(options.passwordSuffix);
   const identity =
-    external ?? new IdentityProvider({ seam, client, accounts: [...accounts, shortLived], lifetimes, basePath: '/oauth', issuer: () => `${origin}/oauth`, tokenPrefix });
+    external ?? new IdentityProvider({ seam, client, accounts: [...accounts, shortLived, rateLimited], lifetimes, basePath: '/oauth', issuer: () => `${origin}/oauth`, tokenPrefix });
   // The reference's own identity provider, unless an external one stands in for it.
   const idp = identity instanceof IdentityProvider ? identity : undefined;
-  const items = new ItemsService({ seam, options, bus, accounts, unseeded: [shortLived] });
+  const items = new ItemsService({ seam, options, bus, accounts, unseeded: [shortLived, rateLimited] });
   const transactions = new TransactionsService({ seam, options, bus, items });
   const webhooks = new WebhooksService({ seam, options, bus });
 

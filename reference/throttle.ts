@@ -1,11 +1,18 @@
 import { ApiError, type OAuthError } from './core/errors.js';
 import type { Reply } from './core/http.js';
+import { RATE_LIMITED_PER_SECOND, RATE_LIMITED_USERNAME } from './config.js';
 import type { Mount } from './http-server.js';
 import type { Seam } from './seam.js';
 
 /**
- * The `throttle-36` allowed variant: the real service's published rate limit,
- * 36 API requests per second per seller account. A request past it answers 429
+ * The API's rate limits, per seller account in a sliding one-second window.
+ *
+ * The rate-limited account (RATE_LIMITED_USERNAME, reference/config.ts) is always
+ * held to RATE_LIMITED_PER_SECOND: the burst check (GEN-RATE-1) judges it in every
+ * embedded run, and no other check uses the account.
+ *
+ * The `throttle-36` allowed variant adds the real service's published rate limit,
+ * 36 API requests per second, to every account. A request past a limit answers 429
  * (the spec shows no rate-limit behaviour; the service documents no body and no
  * Retry-After), alternately with `Retry-After: <seconds>` and without, so a
  * client meets both. A refused request does not count toward the window.
@@ -15,21 +22,31 @@ import type { Seam } from './seam.js';
  * `{code, message}`: the spec shows no rate-limit body. The suite does not pace
  * for it (settings/pacing-settings.ts knows `throttle-36` alone), so its 429s are
  * met and waited out.
+ *
+ * Other refusals a server may choose ("response behaviour: not shown"): variant
+ * `rate-limit-403` answers 403 {code, message}, variant `rate-limit-no-retry-after`
+ * a 429 that never carries Retry-After. Defects: `no-rate-limit` (the rate-limited
+ * account is never refused), `rate-limit-500` (a request past a limit answers 500).
  */
 
 export const THROTTLE_PER_SECOND = 36;
 const WINDOW_MS = 1000;
 
 class Throttled extends ApiError {
-  constructor(readonly retryAfterS: number) {
-    super(429, 'TOO_MANY_REQUESTS', `more than ${THROTTLE_PER_SECOND} requests per second for this account`);
+  constructor(
+    readonly retryAfterS: number,
+    limit: number,
+  ) {
+    super(429, 'TOO_MANY_REQUESTS', `more than ${limit} requests per second for this account`);
   }
 }
 
 /** Wraps the API mount: its guard also counts each account's requests in a sliding one-second window. */
 export function throttled(mount: Mount, seam: Seam): Mount {
   const textBody = seam.variant('throttle-36-text-body');
-  if (!seam.variant('throttle-36') && !textBody) return mount;
+  const everyone = seam.variant('throttle-36') || textBody ? THROTTLE_PER_SECOND : undefined;
+  const rated = seam.defect('no-rate-limit') ? everyone : Math.min(RATE_LIMITED_PER_SECOND, everyone ?? Number.POSITIVE_INFINITY);
+  const limitOf = (username: string | undefined) => (username === RATE_LIMITED_USERNAME ? rated : everyone);
   const sent = new Map<string, number[]>();
   let refusals = 0;
   const guard = mount.guard;
@@ -37,12 +54,14 @@ export function throttled(mount: Mount, seam: Seam): Mount {
     ...mount,
     guard: async (req) => {
       const username = await guard?.(req);
+      const limit = limitOf(username);
+      if (limit === undefined) return username;
       const key = username ?? '(none)';
       const now = Date.now();
       const times = (sent.get(key) ?? []).filter((t) => t > now - WINDOW_MS);
-      if (times.length >= THROTTLE_PER_SECOND) {
+      if (times.length >= limit) {
         sent.set(key, times);
-        throw new Throttled(Math.max(1, Math.ceil((times[0] + WINDOW_MS - now) / 1000)));
+        throw new Throttled(Math.max(1, Math.ceil((times[0] + WINDOW_MS - now) / 1000)), limit);
       }
       times.push(now);
       sent.set(key, times);
@@ -50,7 +69,9 @@ export function throttled(mount: Mount, seam: Seam): Mount {
     },
     fail: (err: ApiError | OAuthError): Reply => {
       if (!(err instanceof Throttled)) return mount.fail(err);
-      const withRetryAfter = refusals++ % 2 === 0;
+      if (seam.defect('rate-limit-500')) return { status: 500, body: { code: 'INTERNAL_ERROR', message: 'request rate exceeded' } };
+      if (seam.variant('rate-limit-403')) return { status: 403, body: { code: 'USER_UNAUTHORIZED', message: err.body().message } };
+      const withRetryAfter = refusals++ % 2 === 0 && !seam.variant('rate-limit-no-retry-after');
       const headers: Record<string, string> = withRetryAfter ? { 'retry-after': String(err.retryAfterS) } : {};
       if (textBody) return { status: 429, raw: { contentType: 'text/plain', text: 'Too Many Requests' }, headers };
       return { status: 429, body: err.body(), headers };

@@ -78,6 +78,9 @@ export const VARIANTS = {
   'action-events-late': {
     description: 'ITEM_LISTED, DELIVERY_REQUEST_STARTED, TRANSACTION_CREATED and DISPUTE_CREATED leave 1 s after the action that causes them (queued), within SC_WEBHOOK_WAIT_MS',
   },
+  // The rate limits (reference/throttle.ts): "response behaviour: not shown"
+  'rate-limit-403': { description: 'a request past a rate limit answers 403 {code: USER_UNAUTHORIZED, message} instead of 429, without Retry-After' },
+  'rate-limit-no-retry-after': { description: 'a request past a rate limit answers 429 never with Retry-After (the suite waits a bounded pause instead)' },
 } satisfies Record<string, { description: string }>;
 
 /** The name of a declared variant: `seam.variant('typo')` does not compile. */

@@ -2,14 +2,17 @@
  * What the target declares of the values the spec leaves "not shown" and the
  * expiry and maximum checks need (README "Settings"): how long its codes and
  * tokens live (AUTH-CODE-3, AUTH-TOKEN-4) and how many images an item holds
- * (ITEM-IMG-12). Each is optional: a lifetime not declared leaves its rule not
+ * (ITEM-IMG-12), and the rate limit per account the burst check holds it to
+ * (GEN-RATE-1; SC_DECLARED_RATE_LIMIT, undeclared: not applicable
+ * [rate_limit_undeclared]). Each is optional: a lifetime not declared leaves its rule not
  * applicable [lifetime_undeclared] (an access token's `expires_in` declares its
  * own), a maximum not declared is looked for (specs/items/image-maximum.spec.ts).
  *
  * The embedded reference declares its own (reference/config.ts): the short-lived
- * account and its lifetimes of seconds, and its image maximum.
+ * account and its lifetimes of seconds, its image maximum, and its rate-limited
+ * account and that account's rate.
  */
-import { DEFAULT_MAX_IMAGES, maxImagesOf, referenceCredentials, shortLivedLifetimes } from '../reference/config.js';
+import { DEFAULT_MAX_IMAGES, maxImagesOf, RATE_LIMITED_PER_SECOND, referenceCredentials, shortLivedLifetimes } from '../reference/config.js';
 import { type Account, parseAccounts } from './accounts.js';
 import { type Collector, type Env, int, present } from './read.js';
 import { SettingsError } from './setting-error.js';
@@ -25,10 +28,14 @@ export interface Declared {
   lifetimeAccount?: Account;
   /** SC_MAX_IMAGES: the most additional images (besides the main image) an item holds. */
   maxImages?: number;
+  /** SC_DECLARED_RATE_LIMIT: the API requests per second per account past which the target refuses. */
+  rateLimitPerS?: number;
+  /** SC_RATE_LIMIT_ACCOUNT: the account the burst check sends its burst on, kept apart from SC_ACCOUNTS (else a leased one of those). */
+  rateLimitAccount?: Account;
 }
 
 /** The declarations that exist only beside SC_BASE_URL: the embedded reference makes its own. */
-export const DECLARED_REMOTE_ONLY = ['SC_CODE_LIFETIME_S', 'SC_ACCESS_TOKEN_LIFETIME_S', 'SC_REFRESH_TOKEN_LIFETIME_S', 'SC_LIFETIME_ACCOUNT', 'SC_MAX_IMAGES'];
+export const DECLARED_REMOTE_ONLY = ['SC_CODE_LIFETIME_S', 'SC_ACCESS_TOKEN_LIFETIME_S', 'SC_REFRESH_TOKEN_LIFETIME_S', 'SC_LIFETIME_ACCOUNT', 'SC_MAX_IMAGES', 'SC_DECLARED_RATE_LIMIT', 'SC_RATE_LIMIT_ACCOUNT'];
 
 /** The embedded reference's declarations: its short-lived account and lifetimes, and its image maximum (its variant's too). */
 function embeddedDeclared(env: Env): Declared {
@@ -43,6 +50,8 @@ function embeddedDeclared(env: Env): Declared {
     refreshTokenLifetimeS: seconds(lives.refreshMs),
     lifetimeAccount: referenceCredentials(env).shortLived,
     maxImages: maxImagesOf(positive(env.REFERENCE_MAX_IMAGES, DEFAULT_MAX_IMAGES), variants),
+    rateLimitPerS: RATE_LIMITED_PER_SECOND,
+    rateLimitAccount: referenceCredentials(env).rateLimited,
   };
 }
 
@@ -63,5 +72,10 @@ export function readDeclared(env: Env, c: Collector, embedded: boolean): Declare
     refreshTokenLifetimeS: seconds('SC_REFRESH_TOKEN_LIFETIME_S'),
     lifetimeAccount: c.take(() => oneAccount(env, 'SC_LIFETIME_ACCOUNT'), undefined),
     maxImages: c.take(() => (present(env, 'SC_MAX_IMAGES') === undefined ? undefined : int(env, 'SC_MAX_IMAGES', 0, 1)), undefined),
+    rateLimitPerS: c.take(
+      () => (present(env, 'SC_DECLARED_RATE_LIMIT') === undefined ? undefined : int(env, 'SC_DECLARED_RATE_LIMIT', 0, 1, 'a whole number of API requests per second per account >= 1')),
+      undefined,
+    ),
+    rateLimitAccount: c.take(() => oneAccount(env, 'SC_RATE_LIMIT_ACCOUNT'), undefined),
   };
 }

@@ -190,7 +190,7 @@ export function loadSettings(env: Env, absent: readonly string[] = []): Settings
 /** The client secret (also as HTTP Basic credentials), the control token, the passwords. */
 function settingsSecrets(s: Settings, more: string[]): string[] {
   const basic = s.clientSecret ? Buffer.from(`${s.clientId}:${s.clientSecret}`).toString('base64') : undefined;
-  return [...new Set([s.clientSecret, basic, s.controlToken, ...s.accounts.map((a) => a.password), s.declared.lifetimeAccount?.password, ...more].filter((v): v is string => !!v))];
+  return [...new Set([s.clientSecret, basic, s.controlToken, ...s.accounts.map((a) => a.password), s.declared.lifetimeAccount?.password, s.declared.rateLimitAccount?.password, ...more].filter((v): v is string => !!v))];
 }
 
 /** The passwords of SC_ACCOUNTS as given; a value that cannot be read is a secret whole (its error may echo it). */

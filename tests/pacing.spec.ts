@@ -160,6 +160,35 @@ test.describe('pacing', () => {
     }
   });
 
+  test('a request sent once (the rate-limit check) is neither retried after a 429 nor re-checked after a 401, and is counted', async () => {
+    const given: string[] = [];
+    onGiveUp((what) => given.push(what));
+    const before = workerBudget();
+    try {
+      for (const once of ['unpaced', 'paced'] as const) {
+        const { state, session } = pooledSession();
+        let sent = 0;
+        const counted = (status: number, headers: Record<string, string> = {}) => async () => {
+          sent++;
+          return answer(status, headers);
+        };
+        const throttled = await pacedApi(session, true, { authorization: 'Bearer old' }, counted(429, { 'retry-after': '0' }), 'GET /items/limits', { once });
+        const refused = await pacedApi(session, true, { authorization: 'Bearer old' }, counted(401), 'GET /items/limits', {
+          once,
+          probe: async () => answer(200),
+        });
+        expect([throttled.status, refused.status, refused.authCheck, sent, state.renewals]).toEqual([429, 401, undefined, 2, 0]);
+      }
+      expect(given).toEqual([]);
+      expect(drainThrottleNotes()).toEqual([]);
+      // Each request counted, each 429 too (none waited out).
+      const after = workerBudget();
+      expect([after.requests - before.requests, after.throttled - before.throttled, after.throttleWaitMs - before.throttleWaitMs]).toEqual([4, 2, 0]);
+    } finally {
+      onGiveUp(() => {});
+    }
+  });
+
   test('a pooled session renews itself after a 401 to a token that worked, once', async () => {
     const { state, session } = pooledSession();
     const seen: string[] = [];

@@ -13,4 +13,7 @@ export const GENERAL_DEFECTS = {
   'error-message-empty': general('API errors carry an empty message instead of a detailed description', ['GEN-ERR-1']),
   'malformed-json-500': general('a request body that is not well-formed JSON answers 500 instead of a 4xx', ['GEN-JSON-3', 'GEN-ERR-3']),
   'json-content-type-wrong': general('API replies carry their JSON as Content-Type: text/plain', ['GEN-JSON-1']),
+  // The rate limits (reference/throttle.ts): judged on the rate-limited account the embedded run declares
+  'no-rate-limit': general('the rate-limited account is never refused: any number of API requests per second is served', ['GEN-RATE-1']),
+  'rate-limit-500': general('a request past the rate limit answers 500 instead of a 4xx', ['GEN-RATE-1']),
 } satisfies Record<string, DefectInfo>;

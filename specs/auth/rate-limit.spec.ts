@@ -1,0 +1,120 @@
+/**
+ * Rate limits (spec, Limits): "Rate limits on access tokens exist, but their
+ * values and response behaviour: not shown." Judged only on the rate the target
+ * declares (SC_DECLARED_RATE_LIMIT, API requests per second per account; the
+ * embedded reference declares its rate-limited account's): undeclared, GEN-RATE-1
+ * is not applicable [rate_limit_undeclared].
+ *
+ * One burst of GET /items/limits (a small read that changes nothing), twice the
+ * declared rate for 2 s and at most 150 requests (support/burst-plan.ts), each
+ * sent once outside the run's pacing, on SC_RATE_LIMIT_ACCOUNT when set (no other
+ * check uses it), else on a leased account whose other users, the other workers'
+ * paced requests, wait while it lasts (the pacing schedule holds the account).
+ * Judged, each part GEN-RATE-1's own:
+ *   - no answer of the burst is a 5xx;
+ *   - some answer is a 4xx (429 expected; any 4xx, the behaviour is not shown);
+ *   - a request on another account, sent once (paced) during the burst, answers 2xx;
+ *   - after the last refusal's Retry-After (at most 30 s), else a 2 s pause, one
+ *     request on the burst account answers 2xx.
+ * The controls: the same read on both accounts answers 2xx first (ITEM-LIMITS-1).
+ */
+import { type ApiResponse, type Exchange, expectControl, holdAccount, skipUnjudged, test, verify } from '../fixtures.js';
+import { burstPlan, MAX_RECOVERY_WAIT_MS, recoveryWaitMs } from './support/burst-plan.js';
+
+const PATH = '/items/limits';
+const is2xx = (status: number) => status >= 200 && status <= 299;
+const is4xx = (status: number) => status >= 400 && status <= 499;
+const sleepUntil = (at: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
+
+/** `200×12, 429×28`: the statuses of the burst, in order, runs counted. */
+function statusRuns(answers: readonly Exchange[]): string {
+  const runs: { status: number; n: number }[] = [];
+  for (const { status } of answers) {
+    const last = runs.at(-1);
+    if (last?.status === status) last.n++;
+    else runs.push({ status, n: 1 });
+  }
+  return runs.map((r) => `${r.status}×${r.n}`).join(', ');
+}
+
+test.describe('rate limit', { tag: '@auth' }, () => {
+  test('[GEN-RATE-1] a burst past the declared rate limit is refused with a 4xx, never a 5xx, on its account alone, which is served again after the wait', async ({
+    api,
+    sessions,
+    settings,
+  }) => {
+    const plan = burstPlan(settings.declared.rateLimitPerS);
+    if ('reason' in plan) return skipUnjudged(plan.reason);
+    test.setTimeout(test.info().timeout + MAX_RECOVERY_WAIT_MS + 10_000);
+    const dedicated = settings.declared.rateLimitAccount;
+    const session = dedicated ? await sessions.pooled(dedicated) : await sessions.lease('pro');
+    const otherAccount = settings.accounts.find((a) => a.username !== session.username);
+    const other = otherAccount ? await sessions.pooled(otherAccount) : undefined;
+
+    await expectControl(await api.get(session, PATH), '2xx', ['ITEM-LIMITS-1'], `GET ${PATH} on the burst account answers 2xx`);
+    if (other) await expectControl(await api.get(other, PATH), '2xx', ['ITEM-LIMITS-1'], `GET ${PATH} on another account answers 2xx`);
+
+    const burstMs = plan.requests * plan.intervalMs;
+    // A shared account: every other worker's paced request on it waits the burst out (and its 429s), not only this one's.
+    if (!dedicated) await holdAccount(session.username, burstMs + 2_000);
+    const started = Date.now();
+    const middle = Math.floor(plan.requests / 2);
+    let during: Promise<ApiResponse> | undefined;
+    const answers = await test.step(`burst: ${plan.requests} × GET ${PATH}, ${2 * plan.ratePerS} per second (twice the declared ${plan.ratePerS}), unpaced`, () =>
+      Promise.all(
+        Array.from({ length: plan.requests }, async (_, i) => {
+          await sleepUntil(started + i * plan.intervalMs);
+          if (i === middle && other) during = api.get(other, PATH, { once: 'paced' });
+          // A 5xx is judged below, as GEN-RATE-1's: the registered check would charge it to the read's rule.
+          return api.get(session, PATH, { once: 'unpaced', skipChecks: ['not-a-server-error'] });
+        }),
+      ),
+    );
+    const seen = `${answers.length} requests in ${((Date.now() - started) / 1000).toFixed(1)} s: ${statusRuns(answers)}`;
+
+    const serverErrors = answers.filter((r) => r.status >= 500);
+    await verify(serverErrors.length === 0, {
+      title: 'no request of the burst answers a 5xx',
+      requirements: ['GEN-RATE-1'],
+      expected: 'a 2xx, or a 4xx for a request past the limit',
+      actual: seen,
+      exchange: serverErrors[0],
+    });
+    const refused = answers.filter((r) => is4xx(r.status));
+    await verify(refused.length > 0, {
+      title: `some request past the declared ${plan.ratePerS} per second is refused with a 4xx`,
+      requirements: ['GEN-RATE-1'],
+      expected: `a 4xx (429 expected) for some of ${plan.requests} requests sent at twice the declared rate`,
+      actual: seen,
+      exchange: answers.at(-1),
+    });
+
+    if (during) {
+      const res = await during;
+      await verify(is2xx(res.status), {
+        title: 'a request on another account during the burst answers 2xx',
+        requirements: ['GEN-RATE-1'],
+        expected: "a 2xx: the limits are on access tokens, another account's is not refused for this burst",
+        actual: `${res.status}`,
+        exchange: res,
+      });
+    } else test.info().annotations.push({ type: 'note', description: 'one account only (SC_ACCOUNTS): the other-account part of GEN-RATE-1 is not judged' });
+
+    const last = refused.at(-1) as ApiResponse;
+    const wait = recoveryWaitMs(last.headers['retry-after']);
+    if (wait === undefined) {
+      test.info().annotations.push({ type: 'note', description: `Retry-After: ${last.headers['retry-after']} is above the ${MAX_RECOVERY_WAIT_MS / 1000} s the check waits: the recovery is not judged` });
+      return;
+    }
+    if (!dedicated) await holdAccount(session.username, wait + 1_000);
+    await test.step(`wait ${wait} ms (${last.headers['retry-after'] === undefined ? 'no Retry-After: a pause' : `Retry-After: ${last.headers['retry-after']}`})`, () => sleepUntil(Date.now() + wait));
+    const again = await api.get(session, PATH, { once: 'unpaced' });
+    await verify(is2xx(again.status), {
+      title: 'after the wait, a request on the burst account answers 2xx',
+      requirements: ['GEN-RATE-1'],
+      expected: 'a 2xx: the limit is a rate, the account is served again',
+      actual: `${again.status} after ${wait} ms`,
+      exchange: again,
+    });
+  });
+});
