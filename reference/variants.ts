@@ -74,6 +74,10 @@ export const VARIANTS = {
     description: "the short-lived account's codes live 5 s, access tokens 9 s and refresh tokens 6 s (a refresh token that ends before its access token); the embedded run declares those",
   },
   'max-images-20': { description: 'an item holds at most 20 additional images instead of 10 (the spec does not show the maximum); the embedded run declares 20 (SC_MAX_IMAGES)' },
+  // The page size (reference/items/paging.ts): the spec shows none
+  'page-size-10': {
+    description: 'GET /items and GET /items/inactive give ten items per page, as real services give 20 to 50 (the spec does not show the page size); the embedded run declares 10 (SC_PAGE_SIZE)',
+  },
 } satisfies Record<string, { description: string }>;
 
 /** The name of a declared variant: `seam.variant('typo')` does not compile. */

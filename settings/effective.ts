@@ -16,7 +16,7 @@ export const SETTING_NAMES = [
   // docs/TARGET.md
   'SC_BASE_URL', 'SC_AUTH_URL', 'SC_CLIENT_ID', 'SC_CLIENT_SECRET', 'SC_REDIRECT_URI', 'SC_ACCOUNTS', 'SC_LOGIN_FIELDS', 'SC_LOGIN',
   'SC_DIRECT_TOKEN_COMMAND', 'SC_CONTROL_URL', 'SC_CONTROL_TOKEN', 'SC_PUBLIC_URL', 'SC_LISTEN', 'SC_MAX_ITEMS', 'SC_WEBHOOK_WAIT_MS',
-  'SC_CODE_LIFETIME_S', 'SC_ACCESS_TOKEN_LIFETIME_S', 'SC_REFRESH_TOKEN_LIFETIME_S', 'SC_LIFETIME_ACCOUNT', 'SC_MAX_IMAGES',
+  'SC_CODE_LIFETIME_S', 'SC_ACCESS_TOKEN_LIFETIME_S', 'SC_REFRESH_TOKEN_LIFETIME_S', 'SC_LIFETIME_ACCOUNT', 'SC_MAX_IMAGES', 'SC_PAGE_SIZE',
   // the suite's own
   'SC_REQUEST_TIMEOUT_MS', 'SC_DISABLE_CHECKS', 'SC_CLIENT_AUTH', 'SC_CHROMIUM_PATH', 'SC_DIRECT_TOKEN_TIMEOUT_MS', 'SC_REVOCATION_WAIT_MS',
   'SC_WEBHOOK_QUIET_MS', 'SC_RATE_LIMIT', 'SC_RATE_LIMIT_RETRIES', 'SC_WORKERS', 'SC_RUN_DEADLINE_S', 'SC_RULE', 'SC_CONSOLE_REPORTER',
@@ -50,6 +50,7 @@ export function effectiveSettings(s: Settings, runId?: string): Partial<Record<S
         SC_REFRESH_TOKEN_LIFETIME_S: s.declared.refreshTokenLifetimeS?.toString(),
         SC_LIFETIME_ACCOUNT: s.declared.lifetimeAccount && JSON.stringify({ ...s.declared.lifetimeAccount, password: MASK }),
         SC_MAX_IMAGES: s.declared.maxImages?.toString(),
+        SC_PAGE_SIZE: s.declared.pageSize?.toString(),
       };
   const all: Partial<Record<SettingName, string | undefined>> = {
     ...target,
