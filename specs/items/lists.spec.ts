@@ -112,10 +112,10 @@ async function hideToCross(items: ItemsApi, ours: readonly string[], pageSize: n
  * size contradicts the target's own setting, no sentence of the spec (as a declared image maximum never reached,
  * specs/items/image-maximum.spec.ts); a walk of one page says the paging rules were judged on a single page.
  */
-function noteWalks(plan: CrossingPlan, walks: { allWalk: WalkResult; hiddenWalk: WalkResult }): void {
+function noteWalks(plan: CrossingPlan, pageSize: number | undefined, walks: { allWalk: WalkResult; hiddenWalk: WalkResult }): void {
   const info = test.info();
   for (const [path, walk] of [['/items', walks.allWalk], ['/items/inactive', walks.hiddenWalk]] as const) {
-    const mismatch = plan.cross ? pageSizeMismatch(path, walk, plan.pageSize) : undefined;
+    const mismatch = pageSize === undefined ? undefined : pageSizeMismatch(path, walk, pageSize);
     if (mismatch) info.annotations.push({ type: 'declared', description: mismatch });
     if (walk.pages > 1) continue;
     const hiddenShort = path === '/items/inactive' && plan.cross ? plan.hidden : undefined;
@@ -157,7 +157,7 @@ test.describe('lists and paging', { tag: '@items' }, () => {
             if (plan.hidden === undefined) for (const id of await hideToCross(items, ours, plan.pageSize)) hiddenByHand.add(id);
             walks = await checkLists(items, ours, hiddenByHand);
           }
-          if (walks) noteWalks(plan, walks);
+          if (walks) noteWalks(plan, pageSize, walks);
         } finally {
           for (const id of ours) await items.remove(id);
         }
