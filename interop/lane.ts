@@ -30,6 +30,8 @@ const KILL_GRACE_MS = 15_000;
 export interface LaneOptions {
   /** INTEROP_SEED_ITEMS of the target: each account starts with that many items of its own. */
   seedItems?: number;
+  /** SC_PAGE_SIZE declared to the suite: the target's page size (its CHOICES.md), which the target's settings file does not declare. */
+  pageSize?: number;
   /** Extra arguments of the conformance command (e.g. `--grep` for a local look; never in the committed lane). */
   args?: string[];
 }
@@ -117,7 +119,8 @@ export async function runPythonLane(options: LaneOptions = {}): Promise<LaneRun>
   let exitCode: number | null;
   try {
     // The target's settings and nothing of the caller's: no SC_ or REFERENCE_ setting, no Playwright worker's identity.
-    const env = childEnv({ ...target.settings, SC_REPORTS: reportsDir, NO_COLOR: '1' }, [/^SC_/, /^REFERENCE_/, /^INTEROP_/, /^FORCE_COLOR$/, /^TEST_(WORKER|PARALLEL)_INDEX$/]);
+    const declared = options.pageSize ? { SC_PAGE_SIZE: String(options.pageSize) } : {};
+    const env = childEnv({ ...target.settings, ...declared, SC_REPORTS: reportsDir, NO_COLOR: '1' }, [/^SC_/, /^REFERENCE_/, /^INTEROP_/, /^FORCE_COLOR$/, /^TEST_(WORKER|PARALLEL)_INDEX$/]);
     // --output: Playwright's own output folder goes with the reports (by default test-results/conformance, which every run empties).
     exitCode = await runConformance(env, [...(options.args ?? []), '--output', join(reportsDir, 'test-results')], join(reportsDir, 'conformance.log'));
   } finally {

@@ -115,6 +115,28 @@ export function maxImagesOf(maxImages: number, variants: readonly string[]): num
   return variants.includes('max-images-20') ? VARIANT_MAX_IMAGES : maxImages;
 }
 
+/** The reference's default page size of GET /items and GET /items/inactive (REFERENCE_PAGE_SIZE). */
+export const DEFAULT_PAGE_SIZE = 3;
+/** The page size of the variant `page-size-10`: as real services, larger than the list check's lists on the reference's accounts. */
+export const LARGE_PAGE_SIZE = 10;
+/**
+ * The page size of the defect `page-8-drops-boundary-item`: more than the 6 entries the undeclared list check lists on
+ * a Pro account, and within the items the check adds to cross a declared page (specs/shared/items/page-crossing.ts).
+ */
+export const DEFECT_PAGE_SIZE = 8;
+
+/**
+ * The page size the reference these settings start serves: 1 with the variant `page-size-1`, LARGE_PAGE_SIZE with
+ * the variant `page-size-10`, DEFECT_PAGE_SIZE with the defect `page-8-drops-boundary-item`, else REFERENCE_PAGE_SIZE. The embedded run
+ * declares it to its checks (SC_PAGE_SIZE), as a server team would (settings/declared.ts).
+ */
+export function pageSizeOf(pageSize: number, variants: readonly string[], defect: string | undefined): number {
+  if (variants.includes('page-size-1')) return 1;
+  if (defect === 'page-8-drops-boundary-item') return DEFECT_PAGE_SIZE;
+  if (variants.includes('page-size-10')) return LARGE_PAGE_SIZE;
+  return pageSize;
+}
+
 export interface ReferenceOptions {
   /** 0 picks a free port. */
   port: number;
@@ -177,7 +199,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): ReferenceO
     evasions: list('REFERENCE_EVASIONS'),
     webhookRetryMs: retry.length > 0 ? retry : [200, 400, 800],
     itemLimit: int('REFERENCE_ITEM_LIMIT', 5, 1),
-    pageSize: int('REFERENCE_PAGE_SIZE', 3, 1),
+    pageSize: int('REFERENCE_PAGE_SIZE', DEFAULT_PAGE_SIZE, 1),
     clientSecret: credentials.clientSecret,
     controlToken: credentials.controlToken,
     passwordSuffix: env.REFERENCE_PASSWORD_SUFFIX ?? '',

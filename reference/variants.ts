@@ -81,6 +81,10 @@ export const VARIANTS = {
   // The rate limits (reference/throttle.ts): "response behaviour: not shown"
   'rate-limit-403': { description: 'a request past a rate limit answers 403 {code: USER_UNAUTHORIZED, message} instead of 429, without Retry-After' },
   'rate-limit-no-retry-after': { description: 'a request past a rate limit answers 429 never with Retry-After (the suite waits a bounded pause instead)' },
+  // The page size (reference/items/paging.ts): the spec shows none
+  'page-size-10': {
+    description: 'GET /items and GET /items/inactive give ten items per page, as real services give 20 to 50 (the spec does not show the page size); the embedded run declares 10 (SC_PAGE_SIZE)',
+  },
 } satisfies Record<string, { description: string }>;
 
 /** The name of a declared variant: `seam.variant('typo')` does not compile. */

@@ -1,5 +1,5 @@
 /**
- * npm run interop [-- --runs N] [--seed-items N]
+ * npm run interop [-- --runs N] [--seed-items N] [--page-size N]
  *
  * The interop lane of npm test (tests/interop-python.spec.ts), N times in a row: each run starts the
  * independent Python implementation (../shared/interop/server, or SC_INTEROP_DIR), runs the suite's own
@@ -20,6 +20,8 @@ failures interop/expectations.json lists (docs/INTEROP.md).
 
   --runs <n>            how many runs (default 1)
   --seed-items <n>      INTEROP_SEED_ITEMS of the server: each account starts with n items of its own
+  --page-size <n>       declare the server's page size to the suite (SC_PAGE_SIZE; its CHOICES.md says 10):
+                        the list check then crosses a real page boundary
   --verbose             print each run's summary, not only the failing ones'
   -h, --help            this text`);
 
@@ -44,6 +46,7 @@ function count(name: string, fallback: number): number {
 async function main(): Promise<number> {
   const runs = Math.max(1, count('--runs', 1));
   const seedItems = count('--seed-items', 0);
+  const pageSize = count('--page-size', 0) || undefined;
   const verbose = process.argv.includes('--verbose');
   const missing = pythonTargetMissing();
   if (missing) {
@@ -59,7 +62,7 @@ async function main(): Promise<number> {
   let good = 0;
   const seconds: number[] = [];
   for (let i = 1; i <= runs; i++) {
-    const run = await runPythonLane({ seedItems });
+    const run = await runPythonLane({ seedItems, pageSize });
     seconds.push(run.seconds);
     if (run.ok) good++;
     console.log(`run ${i}/${runs}: ${laneLine(run)}`);

@@ -2,17 +2,20 @@
  * What the target declares of the values the spec leaves "not shown" and the
  * expiry and maximum checks need (README "Settings"): how long its codes and
  * tokens live (AUTH-CODE-3, AUTH-TOKEN-4) and how many images an item holds
- * (ITEM-IMG-12), and the rate limit per account the burst check holds it to
- * (GEN-RATE-1; SC_DECLARED_RATE_LIMIT, undeclared: not applicable
- * [rate_limit_undeclared]). Each is optional: a lifetime not declared leaves its rule not
- * applicable [lifetime_undeclared] (an access token's `expires_in` declares its
- * own), a maximum not declared is looked for (specs/items/image-maximum.spec.ts).
+ * (ITEM-IMG-12), how many items a page of a list holds (the list check then
+ * crosses a real page boundary), and the rate limit per account the burst check
+ * holds it to (GEN-RATE-1; SC_DECLARED_RATE_LIMIT, undeclared: not applicable
+ * [rate_limit_undeclared]). Each is optional: a lifetime not declared leaves its
+ * rule not applicable [lifetime_undeclared] (an access token's `expires_in`
+ * declares its own), a maximum not declared is looked for
+ * (specs/items/image-maximum.spec.ts), a page size not declared leaves the list
+ * check judging on whatever pages its few items fill (specs/items/lists.spec.ts).
  *
  * The embedded reference declares its own (reference/config.ts): the short-lived
- * account and its lifetimes of seconds, its image maximum, and its rate-limited
- * account and that account's rate.
+ * account and its lifetimes of seconds, its image maximum, its page size, and its
+ * rate-limited account and that account's rate.
  */
-import { DEFAULT_MAX_IMAGES, maxImagesOf, RATE_LIMITED_PER_SECOND, referenceCredentials, shortLivedLifetimes } from '../reference/config.js';
+import { DEFAULT_MAX_IMAGES, DEFAULT_PAGE_SIZE, maxImagesOf, pageSizeOf, RATE_LIMITED_PER_SECOND, referenceCredentials, shortLivedLifetimes } from '../reference/config.js';
 import { type Account, parseAccounts } from './accounts.js';
 import { type Collector, type Env, int, present } from './read.js';
 import { SettingsError } from './setting-error.js';
@@ -32,12 +35,14 @@ export interface Declared {
   rateLimitPerS?: number;
   /** SC_RATE_LIMIT_ACCOUNT: the account the burst check sends its burst on, kept apart from SC_ACCOUNTS (else a leased one of those). */
   rateLimitAccount?: Account;
+  /** SC_PAGE_SIZE: how many items a page of GET /items and GET /items/inactive holds while more follow. */
+  pageSize?: number;
 }
 
 /** The declarations that exist only beside SC_BASE_URL: the embedded reference makes its own. */
-export const DECLARED_REMOTE_ONLY = ['SC_CODE_LIFETIME_S', 'SC_ACCESS_TOKEN_LIFETIME_S', 'SC_REFRESH_TOKEN_LIFETIME_S', 'SC_LIFETIME_ACCOUNT', 'SC_MAX_IMAGES', 'SC_DECLARED_RATE_LIMIT', 'SC_RATE_LIMIT_ACCOUNT'];
+export const DECLARED_REMOTE_ONLY = ['SC_CODE_LIFETIME_S', 'SC_ACCESS_TOKEN_LIFETIME_S', 'SC_REFRESH_TOKEN_LIFETIME_S', 'SC_LIFETIME_ACCOUNT', 'SC_MAX_IMAGES', 'SC_DECLARED_RATE_LIMIT', 'SC_RATE_LIMIT_ACCOUNT', 'SC_PAGE_SIZE'];
 
-/** The embedded reference's declarations: its short-lived account and lifetimes, and its image maximum (its variant's too). */
+/** The embedded reference's declarations: its short-lived account and lifetimes, its image maximum and its page size (its variant's and defect's too). */
 function embeddedDeclared(env: Env): Declared {
   const variants = (env.REFERENCE_VARIANTS ?? '').split(',').map((v) => v.trim());
   // The reference validates its own settings as it starts (reference/config.ts); a value it would refuse reads as its default here.
@@ -52,6 +57,7 @@ function embeddedDeclared(env: Env): Declared {
     maxImages: maxImagesOf(positive(env.REFERENCE_MAX_IMAGES, DEFAULT_MAX_IMAGES), variants),
     rateLimitPerS: RATE_LIMITED_PER_SECOND,
     rateLimitAccount: referenceCredentials(env).rateLimited,
+    pageSize: pageSizeOf(positive(env.REFERENCE_PAGE_SIZE, DEFAULT_PAGE_SIZE), variants, env.REFERENCE_DEFECT || undefined),
   };
 }
 
@@ -77,5 +83,6 @@ export function readDeclared(env: Env, c: Collector, embedded: boolean): Declare
       undefined,
     ),
     rateLimitAccount: c.take(() => oneAccount(env, 'SC_RATE_LIMIT_ACCOUNT'), undefined),
+    pageSize: c.take(() => (present(env, 'SC_PAGE_SIZE') === undefined ? undefined : int(env, 'SC_PAGE_SIZE', 0, 1, 'a whole number of items >= 1')), undefined),
   };
 }

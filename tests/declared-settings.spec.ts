@@ -30,14 +30,17 @@ test('declared lifetimes, their account and the image maximum are read; the acco
     SC_REFRESH_TOKEN_LIFETIME_S: '40',
     SC_LIFETIME_ACCOUNT: '{"username":"short","password":"short-pw-77","plan":"basic"}',
     SC_MAX_IMAGES: '12',
+    SC_PAGE_SIZE: '25',
   }).declared;
-  expect(declared).toEqual({ codeLifetimeS: 5, accessTokenLifetimeS: 30, refreshTokenLifetimeS: 40, lifetimeAccount: { username: 'short', password: 'short-pw-77', plan: 'basic' }, maxImages: 12 });
+  expect(declared).toEqual({ codeLifetimeS: 5, accessTokenLifetimeS: 30, refreshTokenLifetimeS: 40, lifetimeAccount: { username: 'short', password: 'short-pw-77', plan: 'basic' }, maxImages: 12, pageSize: 25 });
   expect(isRegisteredSecret('short-pw-77')).toBe(true);
 });
 
 test('each mistake names its variable; against the embedded reference they are the reference\'s own', () => {
   expect(lines({ ...target, SC_CODE_LIFETIME_S: '0' })).toEqual([expect.stringMatching(/^SC_CODE_LIFETIME_S: expected a whole number of seconds >= 1/)]);
   expect(lines({ ...target, SC_MAX_IMAGES: 'ten' })).toEqual([expect.stringMatching(/^SC_MAX_IMAGES: expected an integer >= 1/)]);
+  expect(lines({ ...target, SC_PAGE_SIZE: '0' })).toEqual([expect.stringMatching(/^SC_PAGE_SIZE: expected a whole number of items >= 1/)]);
+  expect(lines({ SC_PAGE_SIZE: '10' })).toEqual([expect.stringMatching(/^SC_PAGE_SIZE: set only together with SC_BASE_URL/)]);
   expect(lines({ ...target, SC_LIFETIME_ACCOUNT: 'short' })).toEqual([expect.stringMatching(/^SC_LIFETIME_ACCOUNT: expected one JSON object/)]);
   expect(lines({ SC_ACCESS_TOKEN_LIFETIME_S: '3' })).toEqual([expect.stringMatching(/^SC_ACCESS_TOKEN_LIFETIME_S: set only together with SC_BASE_URL/)]);
 });

@@ -144,6 +144,14 @@ const PROBES: Record<string, Probe> = {
       return (await h.walk('basic-1')).ids.length !== 6;
     },
   },
+  // Pages of 8: the ninth entry of basic-1's list (its own item and 8 created) is the first beyond a boundary.
+  'page-8-drops-boundary-item': {
+    options: { itemLimit: 20 },
+    deviates: async (h) => {
+      for (let i = 0; i < 8; i++) await post(h, 'basic-1', createPayload(ok()));
+      return (await h.walk('basic-1')).ids.length !== 9;
+    },
+  },
   'page-token-ignored': {
     options: { variants: ['page-size-1'] },
     deviates: async (h) => {

@@ -36,6 +36,10 @@ export const ITEMS_DEFECTS = {
   'sold-still-listed': items('a sold item stays in GET /items', ['ITEM-LIST-5']),
   'page-drops-boundary-item': items('the first item after each page boundary is lost', ['ITEM-PAGE-2', 'ITEM-HIDDEN-2']),
   'page-token-ignored': items('since is ignored: every page is the first one', ['ITEM-PAGE-1', 'ITEM-PAGE-2', 'ITEM-HIDDEN-2']),
+  // Issue 32 item 3: the same loss on pages of 8 (reference/config.ts pageSizeOf). The undeclared list check lists 6
+  // entries on a Pro account, one page; only the declared page size (SC_PAGE_SIZE, the embedded run declares 8 for it)
+  // makes the check list 9 and cross the boundary.
+  'page-8-drops-boundary-item': items('pages of 8 items, and the first item after each page boundary is lost', ['ITEM-PAGE-2', 'ITEM-HIDDEN-2']),
   // Issue 31 item 5: a list whose every page, the last one too, gives the same next never ends. Only the paging rules
   // break; every check that reads a list back as a set-up step charges the walk to them (judging/set-up.ts), not to its own rule.
   // Every refused-create check walks the list back: run against the whole group, the matrix sees a spill (issue 31.5).

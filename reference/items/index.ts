@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_IMAGES, imageTimeoutSetting, maxImagesOf, type ReferenceAccount, type ReferenceOptions } from '../config.js';
+import { DEFAULT_MAX_IMAGES, imageTimeoutSetting, maxImagesOf, pageSizeOf, type ReferenceAccount, type ReferenceOptions } from '../config.js';
 import type { EventBus } from '../core/events.js';
 import type { Router } from '../core/http.js';
 import type { Seam } from '../seam.js';
@@ -44,7 +44,7 @@ export class ItemsService {
       bus,
       store,
       images: new ImageChecker(seam, deps.imageTimeoutMs ?? imageTimeoutSetting() ?? IMAGE_TIMEOUT_MS),
-      pageSize: seam.variant('page-size-1') ? 1 : options.pageSize,
+      pageSize: pageSizeOf(options.pageSize, options.variants, options.defect),
       maxImages: maxImagesOf(options.maxImages ?? DEFAULT_MAX_IMAGES, options.variants),
     };
   }

@@ -51,7 +51,8 @@ export function pageOf(seam: Seam, items: ItemRecord[], list: ListKind, since: s
   const given = since !== null && since !== '' && !seam.defect('page-token-ignored');
   const after = given ? decodeToken(seam, since, list).after : 0;
   let rest = items.filter((item) => item.seq > after);
-  if (given && seam.defect('page-drops-boundary-item')) rest = rest.slice(1);
+  // page-8-drops-boundary-item does so on pages of 8 (reference/config.ts pageSizeOf): only a list longer than 8 shows it.
+  if (given && (seam.defect('page-drops-boundary-item') || seam.defect('page-8-drops-boundary-item'))) rest = rest.slice(1);
   const page = rest.slice(0, size);
   // The defect's next is the same on every page and never null: the token after the list's first page.
   if (seam.defect('page-next-repeats')) return { items: page, next: encodeToken({ list, after: items.slice(0, size).at(-1)?.seq ?? 0 }) };

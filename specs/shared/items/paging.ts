@@ -16,6 +16,8 @@ export const MAX_PAGES = 1000;
 export interface WalkResult {
   entries: ItemListed[];
   pages: number;
+  /** How many entries the first page held (the declared page size is compared with it: specs/items/lists.spec.ts). */
+  firstPage: number;
   /** What went wrong, in one sentence; undefined for a walk that ended properly. */
   problem?: string;
   /**
@@ -32,18 +34,21 @@ export async function walkPages(fetchPage: FetchPage, maxPages = MAX_PAGES): Pro
   const entries: ItemListed[] = [];
   const seenTokens = new Map<string, number>();
   let since: string | undefined;
+  let firstPage = 0;
   for (let page = 1; page <= maxPages; page++) {
     const body = await fetchPage(since);
     const list = extractList(body);
-    if (!list) return { entries, pages: page, fault: 'list', problem: `page ${page} holds no list of items (neither a bare array nor one array in an object)` };
+    if (!list) return { entries, pages: page, firstPage, fault: 'list', problem: `page ${page} holds no list of items (neither a bare array nor one array in an object)` };
     entries.push(...(list as ItemListed[]));
+    if (page === 1) firstPage = list.length;
     const next = nextPageToken(body);
-    if (next === undefined) return { entries, pages: page };
+    if (next === undefined) return { entries, pages: page, firstPage };
     const earlier = seenTokens.get(next);
     if (earlier !== undefined) {
       return {
         entries,
         pages: page,
+        firstPage,
         fault: 'paging',
         problem: `pagination did not end: page ${page} gave the same meta.pagination.next as page ${earlier}, so passing it as since cannot lead anywhere new`,
       };
@@ -51,7 +56,7 @@ export async function walkPages(fetchPage: FetchPage, maxPages = MAX_PAGES): Pro
     seenTokens.set(next, page);
     since = next;
   }
-  return { entries, pages: maxPages, fault: 'paging', problem: `pagination did not end within ${maxPages} pages` };
+  return { entries, pages: maxPages, firstPage, fault: 'paging', problem: `pagination did not end within ${maxPages} pages` };
 }
 
 /** Ids listed more than once, with their count. */
