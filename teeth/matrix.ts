@@ -70,7 +70,8 @@ export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
     rows.set(name, row);
     // No ID to cite: nothing to run. A defect whose IDs no check cites runs no check in the batch: NO-CHECK.
     if (info.breaks.length === 0) row.detail = 'declares no `breaks` IDs';
-    else defectJobs.push(job(name, info));
+    // The checks see the defect's name as in a run of their own (runAlone): the embedded settings derive from it (a page size).
+    else defectJobs.push(job(name, info, { env: { REFERENCE_DEFECT: name } }));
   }
   const realRows: RealServiceRow[] = [];
   const realJobs: BatchJob[] = Object.entries(options.realService ?? {}).map(([name, info]) =>
