@@ -12,6 +12,7 @@ import { expect, test } from './reference-fixture.js';
 import { serveImage } from '../run/images.js';
 import { type ServedImage, servedPath } from '../run/served-image.js';
 import { isTestable, requirementById } from '../catalog/index.js';
+import { isDefectName } from '../reference/defects/index.js';
 import { ITEMS_DEFECTS } from '../reference/defects/items.js';
 import { isVariantName } from '../reference/variants.js';
 import { createPayload, type HarnessOptions, type ImageHost, ItemsHarness } from './reference-items-harness.js';
@@ -40,7 +41,10 @@ const source = readdirSync(ITEMS_DIR)
 const reads = (kind: 'defect' | 'variant') => new Set([...source.matchAll(new RegExp(`seam\\.${kind}\\('([a-z0-9-]+)'\\)`, 'g'))].map((m) => m[1]));
 
 test('every items defect is read in reference/items, and every read there is declared', () => {
-  expect([...reads('defect')].sort()).toEqual(Object.keys(ITEMS_DEFECTS).sort());
+  // A defect of another group may be read here too, where its deviation happens (no-item-listed-event: the create emits).
+  const read = reads('defect');
+  expect(Object.keys(ITEMS_DEFECTS).filter((name) => !read.has(name))).toEqual([]);
+  for (const name of read) expect(isDefectName(name), name).toBe(true);
   for (const name of reads('variant')) expect(isVariantName(name), name).toBe(true);
   expect(Object.keys(ITEMS_DEFECTS).length).toBeGreaterThanOrEqual(20);
 });
