@@ -45,6 +45,8 @@ export class Dispatcher {
   private closed = false;
   /** The last X-Service-Timestamp sent, by any attempt of any notification. */
   private lastTimestamp = 0;
+  /** Requests signed so far, by any attempt of any notification (read by the `signature-encoding-alternates` defect). */
+  private signed = 0;
 
   constructor(private readonly deps: DispatcherDeps) {}
 
@@ -160,7 +162,7 @@ export class Dispatcher {
     const headers: Record<string, string> = {
       'Content-Type': seam.defect('notification-content-type-text') ? 'text/plain' : 'application/json',
       'X-Service-Timestamp': timestamp,
-      'X-Service-Signature': signatureFor(seam, webhook, body, timestamp),
+      'X-Service-Signature': signatureFor(seam, webhook, body, timestamp, this.signed++),
     };
     if (seam.defect('timestamp-header-missing')) delete headers['X-Service-Timestamp'];
     return headers;

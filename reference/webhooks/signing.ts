@@ -10,10 +10,15 @@ const FIXED_WRONG_KEY = 'reference-fixed-signing-key';
  * `X-Service-Signature` for one attempt: HMAC-SHA256 of `<body bytes>:<timestamp>`
  * under the webhook's token as it is at this attempt (so a rotation takes effect
  * on the next attempt), hex by default, base64 under the `signature-base64` variant
- * (the spec leaves the encoding open). The defects below sign something else.
+ * (the spec leaves the encoding open), one encoding throughout (WH-SIG-9). `sendIndex`
+ * counts the requests the dispatcher signed before this one. The defects below sign
+ * something else.
  */
-export function signatureFor(seam: Seam, webhook: Webhook, body: Buffer, timestamp: string): string {
-  const encoding = seam.variant('signature-base64') ? 'base64' : 'hex';
+export function signatureFor(seam: Seam, webhook: Webhook, body: Buffer, timestamp: string, sendIndex: number): string {
+  const chosen = seam.variant('signature-base64') ? 'base64' : 'hex';
+  // The defect switches to the other encoding on every other request the dispatcher signs.
+  const switched = seam.defect('signature-encoding-alternates') && sendIndex % 2 === 1;
+  const encoding = switched ? (chosen === 'hex' ? 'base64' : 'hex') : chosen;
   if (seam.defect('signature-without-timestamp')) {
     return createHmac('sha256', webhook.token).update(body).digest(encoding);
   }
