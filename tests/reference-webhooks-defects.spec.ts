@@ -106,6 +106,15 @@ const defects: Record<string, Case> = {
     expect(verify(after, fresh).valid).toBe(false);
     expect(verify(after, old).valid).toBe(true);
   },
+  'signature-encoding-alternates': async (rig, receiver) => {
+    // One event to four subscriptions: every signature verifies, in hex and base64 both (WH-SIG-9 breaks, WH-SIG-2 holds).
+    const tokens = new Map<string, string>();
+    for (let i = 0; i < 4; i++) tokens.set(`/h${i}`, (await rig.subscribe('pro-1', `${receiver.base}/h${i}`, ['ITEM_LISTED'])).token);
+    emit(rig);
+    const encodings = (await receiver.waitFor(4)).map((got) => verify(got, tokens.get(got.target) ?? ''));
+    expect(encodings.every((r) => r.valid)).toBe(true);
+    expect(new Set(encodings.map((r) => r.encoding))).toEqual(new Set(['hex', 'base64']));
+  },
   'put-url-ignored': async (rig, receiver) => {
     const { id } = await rig.subscribe('pro-1', `${receiver.base}/old`, ['ITEM_LISTED']);
     const body = { url: `${receiver.base}/new`, events: ['ITEM_LISTED'] };
