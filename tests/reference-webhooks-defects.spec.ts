@@ -179,5 +179,13 @@ const withRig = (options: { defect?: string; variants?: string[] }, run: Case) =
 test.describe('reference webhooks: delivery defects', () => {
   test('signature-base64 (variant)', () =>
     withRig({ variants: ['signature-base64'] }, inNotification((got, token) => expect(verify(got, token)).toEqual({ valid: true, encoding: 'base64' }))));
+  test('signature-base64url (variant)', () =>
+    withRig(
+      { variants: ['signature-base64url'] },
+      inNotification((got, token) => {
+        expect(sig(got)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+        expect(verify(got, token)).toEqual({ valid: true, encoding: 'base64' });
+      }),
+    ));
   for (const [defect, run] of Object.entries(defects)) test(defect, () => withRig({ defect }, run));
 });

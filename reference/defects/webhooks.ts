@@ -48,5 +48,5 @@ export const WEBHOOKS_DEFECTS = {
   'signature-over-reformatted-body': webhooks('the signature covers a re-formatted copy of the JSON, not the body bytes sent', ['WH-SIG-2']),
   'signature-old-key-after-rotation': webhooks('after PATCH /webhooks/{id}/token, notifications are still signed with the previous token', ['WH-SIG-5']),
   // A SHOULD defect (issue 32.3): every signature verifies (WH-SIG-2), but no one decoder reads them all; killed by WH-SIG-9's finding.
-  'signature-encoding-alternates': webhooks('every other notification request is signed in base64 instead of hex (in hex instead of base64 with the signature-base64 variant)', ['WH-SIG-9']),
+  'signature-encoding-alternates': webhooks('every other notification request is signed in base64 instead of hex (in hex with the signature-base64 or signature-base64url variant)', ['WH-SIG-9']),
 } satisfies Record<string, DefectInfo>;
