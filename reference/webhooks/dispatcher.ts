@@ -45,8 +45,6 @@ export class Dispatcher {
   private closed = false;
   /** The last X-Service-Timestamp sent, by any attempt of any notification. */
   private lastTimestamp = 0;
-  /** Requests signed so far, by any attempt of any notification (read by the `signature-encoding-alternates` defect). */
-  private signed = 0;
 
   constructor(private readonly deps: DispatcherDeps) {}
 
@@ -175,6 +173,10 @@ export class Dispatcher {
     if (this.deps.seam.defect('query-reencoded-as-uri')) return reencodedAsUri(url);
     return url;
   }
+
+  // Declared last so the lines above keep their numbers (teeth/mutation-record.json keys mutants by line).
+  /** Requests signed so far, by any attempt of any notification (read by the `signature-encoding-alternates` defect). */
+  private signed = 0;
 }
 
 /** The `query-reencoded-as-uri` defect: each name and value decoded, then written with encodeURI, which leaves & = + # ? as they are. */
