@@ -34,6 +34,7 @@ export function signatureFor(seam: Seam, webhook: Webhook, body: Buffer, timesta
 /** The variant's encoding; the defect switches to another (hex, or base64 from hex) on every other request signed. */
 function encodingOf(seam: Seam, sendIndex: number): TextEncoding {
   const chosen: TextEncoding = seam.variant('signature-base64url') ? 'base64url' : seam.variant('signature-base64') ? 'base64' : 'hex';
-  if (!seam.defect('signature-encoding-alternates') || sendIndex % 2 === 0) return chosen;
-  return chosen === 'hex' ? 'base64' : 'hex';
+  // A switch guard of the seam's shape (seam read && …), so the mutation run knows its branch for the defect's alone.
+  if (seam.defect('signature-encoding-alternates') && sendIndex % 2 === 1) return chosen === 'hex' ? 'base64' : 'hex';
+  return chosen;
 }
