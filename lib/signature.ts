@@ -59,6 +59,39 @@ export function verifySignature(
   return { valid: false, reason: 'signature does not match HMAC-SHA256(payload + ":" + timestamp) under the webhook token' };
 }
 
+/**
+ * The alphabets a receiver's decoder is written for: hex (either letter case), base64 with `+` and `/`
+ * (RFC 4648 §4), base64url with `-` and `_` (§5); padding is not told apart.
+ */
+export type SignatureAlphabet = 'hex' | 'base64' | 'base64url';
+
+/**
+ * Every alphabet under which `signature` decodes to the HMAC of `payload:timestamp` under `key`;
+ * [] when it verifies under none (or a header is missing; a text mixing both base64 alphabets,
+ * which verifySignature still takes, is written in no single one). More than one means the text is
+ * ambiguous: a base64 text with none of `+ / - _` decodes alike in both base64 alphabets. (A 32-byte
+ * HMAC is 64 hex digits but 43 or 44 base64 characters, so hex and base64 never both verify.)
+ * A receiver that decodes with one alphabet verifies the notification only if it is in this list.
+ */
+export function verifyingAlphabets(
+  payload: string | Buffer,
+  timestamp: string | undefined,
+  signature: string | undefined,
+  key: string,
+): SignatureAlphabet[] {
+  if (!signature || !timestamp) return [];
+  const text = signature.trim();
+  const expected = signatureDigest(payload, timestamp, key);
+  const candidates: [SignatureAlphabet, Buffer | undefined][] = [
+    ['hex', decodeHex(text)],
+    ['base64', /[-_]/.test(text) ? undefined : decodeBase64(text)],
+    ['base64url', /[+/]/.test(text) ? undefined : decodeBase64(text)],
+  ];
+  return candidates
+    .filter(([, bytes]) => bytes !== undefined && bytes.length === expected.length && timingSafeEqual(bytes, expected))
+    .map(([alphabet]) => alphabet);
+}
+
 function decodeHex(text: string): Buffer | undefined {
   return /^(?:[0-9a-fA-F]{2})+$/.test(text) ? Buffer.from(text, 'hex') : undefined;
 }

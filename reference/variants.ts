@@ -21,6 +21,7 @@ export const VARIANTS = {
     description:
       'X-Service-Timestamp is the clock at each send, nothing added: copies of one event sent to several subscriptions in one millisecond share it (a WH-SIG-8 finding), a retry never repeats it',
   },
+  'signature-base64url': { description: 'X-Service-Signature is base64url (RFC 4648 §5: - and _, no padding) instead of hex (the spec leaves the encoding open)' },
   // Items group (reference/items/)
   'values-beside-options': { description: 'discrete attributes carry `values` beside `options` (the spec example) instead of inside it (the spec schema)' },
   'item-ops-204': { description: 'sold, activate, inactivate, reserve and unreserve answer 204 with no body instead of 200 with the item' },

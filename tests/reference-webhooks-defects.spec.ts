@@ -106,6 +106,15 @@ const defects: Record<string, Case> = {
     expect(verify(after, fresh).valid).toBe(false);
     expect(verify(after, old).valid).toBe(true);
   },
+  'signature-encoding-alternates': async (rig, receiver) => {
+    // One event to four subscriptions: every signature verifies, in hex and base64 both (WH-SIG-9 breaks, WH-SIG-2 holds).
+    const tokens = new Map<string, string>();
+    for (let i = 0; i < 4; i++) tokens.set(`/h${i}`, (await rig.subscribe('pro-1', `${receiver.base}/h${i}`, ['ITEM_LISTED'])).token);
+    emit(rig);
+    const encodings = (await receiver.waitFor(4)).map((got) => verify(got, tokens.get(got.target) ?? ''));
+    expect(encodings.every((r) => r.valid)).toBe(true);
+    expect(new Set(encodings.map((r) => r.encoding))).toEqual(new Set(['hex', 'base64']));
+  },
   'put-url-ignored': async (rig, receiver) => {
     const { id } = await rig.subscribe('pro-1', `${receiver.base}/old`, ['ITEM_LISTED']);
     const body = { url: `${receiver.base}/new`, events: ['ITEM_LISTED'] };
@@ -170,5 +179,13 @@ const withRig = (options: { defect?: string; variants?: string[] }, run: Case) =
 test.describe('reference webhooks: delivery defects', () => {
   test('signature-base64 (variant)', () =>
     withRig({ variants: ['signature-base64'] }, inNotification((got, token) => expect(verify(got, token)).toEqual({ valid: true, encoding: 'base64' }))));
+  test('signature-base64url (variant)', () =>
+    withRig(
+      { variants: ['signature-base64url'] },
+      inNotification((got, token) => {
+        expect(sig(got)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+        expect(verify(got, token)).toEqual({ valid: true, encoding: 'base64' });
+      }),
+    ));
   for (const [defect, run] of Object.entries(defects)) test(defect, () => withRig({ defect }, run));
 });

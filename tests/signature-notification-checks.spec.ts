@@ -6,6 +6,7 @@
 import { expect, test } from '@playwright/test';
 import { sign } from '../lib/signature.js';
 import {
+  encodingProblems,
   epochMsProblem,
   headerProblems,
   type NotificationRequest,
@@ -69,4 +70,26 @@ test('a retry must repeat the notification under a new timestamp', () => {
   const renamed = delivery({ body: { id: 'n-2', type: 'ITEM_INACTIVATED', occurred_on: NOW - 50, data: { item_id: 'it-1' } } });
   expect(retryProblems(first, renamed)[0]).toMatch(/id/);
   expect(repeatedTimestamps([first, delivery()])).toEqual([`${NOW} (×2)`]);
+});
+
+test('one signature encoding throughout: judged over the signatures that verify, two at least (WH-SIG-9)', () => {
+  const as = (label: string, sign: 'hex' | 'base64', body?: unknown) => ({ label, request: delivery({ sign, body }), token: TOKEN });
+  expect(encodingProblems([as('a', 'hex'), as('b', 'hex')])).toEqual({ judged: 2, problems: [] });
+  expect(encodingProblems([as('a', 'base64'), as('b', 'base64')])).toEqual({ judged: 2, problems: [] });
+  const mixed = encodingProblems([as('a', 'hex'), as('b', 'base64'), as('c', 'hex')]);
+  expect(mixed.judged).toBe(3);
+  expect(mixed.problems[0]).toMatch(/hex: a, c; base64/);
+  // A signature that verifies under no token is WH-SIG-2's: not read, and one left judges nothing.
+  expect(encodingProblems([as('a', 'hex'), { ...as('b', 'base64'), token: 'another-token-not-a-secret' }])).toEqual({ judged: 1, problems: [] });
+  // A base64 text with none of + / - _ reads alike in both alphabets: it agrees with base64url and with base64.
+  const plain = (n: number) => ({ id: `n-${n}`, type: 'ITEM_INACTIVATED', occurred_on: NOW - 50, data: { item_id: 'it-1' } });
+  const bodies = Array.from({ length: 200 }, (_, n) => plain(n));
+  const text = (body: unknown) => sign(Buffer.from(JSON.stringify(body)), String(NOW), TOKEN, 'base64');
+  const ambiguous = bodies.find((b) => !/[+/]/.test(text(b)));
+  const standard = bodies.find((b) => /[+/]/.test(text(b)));
+  if (!ambiguous || !standard) throw new Error('200 bodies hold both kinds of base64 text');
+  const urlSafe = { label: 'u', request: delivery({ body: standard, signature: text(standard).replace(/\+/g, '-').replace(/\//g, '_') }), token: TOKEN };
+  expect(encodingProblems([as('x', 'base64', ambiguous), urlSafe])).toEqual({ judged: 2, problems: [] });
+  expect(encodingProblems([as('x', 'base64', ambiguous), as('s', 'base64', standard)])).toEqual({ judged: 2, problems: [] });
+  expect(encodingProblems([as('s', 'base64', standard), urlSafe]).problems[0]).toMatch(/base64: s; base64url: u/);
 });

@@ -1,7 +1,9 @@
 /**
  * Properties of lib/signature.ts (WH-SIG-7), with fast-check:
  * - whatever body, timestamp and token are signed, the signature verifies, in hex and base64;
- * - any single-byte change of the body, the timestamp or the signature makes it fail.
+ * - any single-byte change of the body, the timestamp or the signature makes it fail;
+ * - verifyingAlphabets names the alphabet a signature was written in, and both base64 ones only
+ *   for a text that reads alike in each (WH-SIG-9's reading).
  * The expected signature is computed here with node:crypto, not with lib's `sign`,
  * so a bug shared by both sides of lib/signature.ts cannot hide.
  *
@@ -11,7 +13,7 @@
 import { createHmac } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
-import { sign, verifySignature } from '../lib/signature.js';
+import { sign, verifyingAlphabets, verifySignature } from '../lib/signature.js';
 
 const seed = process.env.FC_SEED === undefined ? undefined : Number(process.env.FC_SEED);
 const params = { seed, numRuns: 300, interruptAfterTimeLimit: 20_000 } satisfies fc.Parameters<unknown>;
@@ -137,4 +139,23 @@ test('[WH-SIG-7] another token never verifies, and malformed headers never throw
     }),
     params,
   );
+});
+
+test('[WH-SIG-9] verifyingAlphabets names the alphabet the signature was written in, both base64 ones only when the text reads alike', () => {
+  fc.assert(
+    fc.property(payloadArb, timestampArb, keyArb, encodingArb, keyArb, (payload, timestamp, key, encoding, other) => {
+      const text = ENCODINGS[encoding](hmac(payload, timestamp, key));
+      const alphabets = verifyingAlphabets(payload, timestamp, text, key);
+      if (encoding.startsWith('hex')) expect(alphabets).toEqual(['hex']);
+      else if (/[+/\-_]/.test(text)) expect(alphabets).toEqual([encoding]);
+      else expect(alphabets).toEqual(['base64', 'base64url']);
+      // What verifySignature takes, some alphabet takes, and the other way round.
+      expect(verifySignature(payload, timestamp, text, key).valid).toBe(alphabets.length > 0);
+      fc.pre(key !== other);
+      expect(verifyingAlphabets(payload, timestamp, text, other)).toEqual([]);
+    }),
+    params,
+  );
+  expect(verifyingAlphabets('{}', undefined, 'ab', 'k')).toEqual([]);
+  expect(verifyingAlphabets('{}', '1', undefined, 'k')).toEqual([]);
 });

@@ -53,4 +53,6 @@ export const WEBHOOKS_DEFECTS = {
   'no-delivery-request-started-event': webhooks('a purchase (control API POST /purchases) sends no DELIVERY_REQUEST_STARTED', ['WH-EVT-9']),
   'no-transaction-created-event': webhooks('accepting a shipping request sends no TRANSACTION_CREATED', ['WH-EVT-10']),
   'no-dispute-created-event': webhooks('a dispute opened (control API POST /disputes) sends no DISPUTE_CREATED', ['WH-EVT-11']),
+  // A SHOULD defect (issue 32.3): every signature verifies (WH-SIG-2), but no one decoder reads them all; killed by WH-SIG-9's finding.
+  'signature-encoding-alternates': webhooks('every other notification request is signed in base64 instead of hex (in hex with the signature-base64 or signature-base64url variant)', ['WH-SIG-9']),
 } satisfies Record<string, DefectInfo>;

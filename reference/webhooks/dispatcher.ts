@@ -160,7 +160,7 @@ export class Dispatcher {
     const headers: Record<string, string> = {
       'Content-Type': seam.defect('notification-content-type-text') ? 'text/plain' : 'application/json',
       'X-Service-Timestamp': timestamp,
-      'X-Service-Signature': signatureFor(seam, webhook, body, timestamp),
+      'X-Service-Signature': signatureFor(seam, webhook, body, timestamp, this.signed++),
     };
     if (seam.defect('timestamp-header-missing')) delete headers['X-Service-Timestamp'];
     return headers;
@@ -173,6 +173,10 @@ export class Dispatcher {
     if (this.deps.seam.defect('query-reencoded-as-uri')) return reencodedAsUri(url);
     return url;
   }
+
+  // Declared last so the lines above keep their numbers (teeth/mutation-record.json keys mutants by line).
+  /** Requests signed so far, by any attempt of any notification (read by the `signature-encoding-alternates` defect). */
+  private signed = 0;
 }
 
 /** The `query-reencoded-as-uri` defect: each name and value decoded, then written with encodeURI, which leaves & = + # ? as they are. */

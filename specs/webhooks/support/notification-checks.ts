@@ -5,7 +5,7 @@
  * seen, never a secret (bodies and tokens are not quoted here).
  */
 import type { ReceivedDelivery } from '../../../fixtures/index.js';
-import { verifySignature } from '../../../lib/signature.js';
+import { type SignatureAlphabet, verifyingAlphabets, verifySignature } from '../../../lib/signature.js';
 import { validate } from '../../../schemas/index.js';
 
 /**
@@ -95,6 +95,36 @@ export function signatureProblems(d: NotificationRequest, token: string): string
 /** True when the signature verifies under `token` (for "not with the old token" checks). */
 export function verifiesWith(d: NotificationRequest, token: string): boolean {
   return verifySignature(d.body, d.headers[TIMESTAMP_HEADER], d.headers[SIGNATURE_HEADER], token).valid;
+}
+
+/** A received notification, the token it must verify under, and its name in messages ("retry", "copy 3"). */
+export interface SignedNotification {
+  label: string;
+  request: NotificationRequest;
+  token: string;
+}
+
+/**
+ * WH-SIG-9 (a SHOULD): the notifications are signed in one text encoding, so a receiver that
+ * decodes with one alphabet verifies them all. Each is read by the alphabets its signature
+ * verifies under (lib/signature.ts `verifyingAlphabets`: base64 without `+ / - _` fits both base64
+ * alphabets); they agree when one alphabet fits them all. `judged` counts the notifications
+ * read: one that verifies under none is WH-SIG-2's, and fewer than two read judge nothing.
+ */
+export function encodingProblems(signed: readonly SignedNotification[]): { judged: number; problems: string[] } {
+  const read = signed
+    .map((s) => ({ label: s.label, alphabets: verifyingAlphabets(s.request.body, s.request.headers[TIMESTAMP_HEADER], s.request.headers[SIGNATURE_HEADER], s.token) }))
+    .filter((r) => r.alphabets.length > 0);
+  if (read.length < 2) return { judged: read.length, problems: [] };
+  const shared = read.reduce<SignatureAlphabet[]>((common, r) => common.filter((a) => r.alphabets.includes(a)), ['hex', 'base64', 'base64url']);
+  if (shared.length > 0) return { judged: read.length, problems: [] };
+  const byText = new Map<string, string[]>();
+  for (const r of read) {
+    const text = r.alphabets.join(' or ');
+    byText.set(text, [...(byText.get(text) ?? []), r.label]);
+  }
+  const seen = [...byText].map(([text, labels]) => `${text}: ${labels.join(', ')}`).join('; ');
+  return { judged: read.length, problems: [`the ${read.length} signatures are in more than one text encoding, so no one decoder verifies them all (${seen})`] };
 }
 
 /** WH-NOTIF-9: every query parameter of the subscribed URL arrives unchanged. */
