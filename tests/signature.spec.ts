@@ -119,6 +119,9 @@ test('[WH-SIG-7] one byte changed in the signature fails, as text or as decoded 
         const text = ENCODINGS[encoding](digest);
         const at = index % text.length;
         fc.pre(canonical(text[at]) !== canonical(replacement));
+        // A padding '=' turned into a space means the same: the header's outer whitespace is trimmed, and padding is
+        // optional (seed -627748493 found it: "…=" → "… " verifies, rightly).
+        fc.pre(!(text[at] === '=' && replacement === ' '));
         const edited = text.slice(0, at) + replacement + text.slice(at + 1);
         expect(verifySignature(payload, timestamp, edited, key).valid).toBe(false);
       },
