@@ -1,4 +1,5 @@
 import { optionsFromEnv, referenceDebug } from './config.js';
+import { exportLines } from './export-lines.js';
 import { startReference } from './server.js';
 import { exitOnHelp } from '../lib/cli-help.js';
 import { onAncestorGone } from '../lib/stop-with-parent.js';
@@ -8,11 +9,6 @@ import { onAncestorGone } from '../lib/stop-with-parent.js';
  * 4010) and prints the settings that point the suite at it (TARGET.md), one
  * `export SC_…='…'` line each, so `eval "$(npm run -s reference)"` style use works.
  */
-
-/** Single-quotes a value for a POSIX shell. */
-function shellQuote(value: string): string {
-  return `'${value.replace(/'/g, `'\\''`)}'`;
-}
 
 async function main(): Promise<void> {
   exitOnHelp(`usage: npm run reference   (installed: seller-connect-conformance reference)
@@ -34,17 +30,7 @@ process that started it ends (kill of npx's or npm's PID frees the port within a
     console.error(`reference: ${code === 'EADDRINUSE' ? `port in use: ${message}` : message}`);
     process.exit(code === 'EADDRINUSE' ? 1 : 2);
   }
-  const settings: Record<string, string> = {
-    SC_BASE_URL: reference.baseUrl,
-    SC_AUTH_URL: reference.authUrl,
-    SC_CLIENT_ID: reference.clientId,
-    SC_CLIENT_SECRET: reference.clientSecret,
-    SC_REDIRECT_URI: reference.redirectUri,
-    SC_ACCOUNTS: JSON.stringify(reference.accounts),
-    SC_CONTROL_URL: reference.controlUrl,
-    SC_CONTROL_TOKEN: reference.controlToken,
-  };
-  const lines = Object.entries(settings).map(([name, value]) => `export ${name}=${shellQuote(value)}`);
+  const lines = exportLines(reference);
   const { defect, variants } = reference.options;
   const flavour = [defect ? `defect ${defect}` : 'faithful', ...variants.map((v) => `variant ${v}`)].join(', ');
   const origin = reference.baseUrl.replace(/\/api$/, '');

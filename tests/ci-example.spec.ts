@@ -12,17 +12,8 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { Ajv } from 'ajv';
 import { parse } from 'yaml';
+import type { Step } from './github-action-runner.js';
 
-interface Step {
-  name?: string;
-  id?: string;
-  uses?: string;
-  run?: string;
-  if?: string;
-  shell?: string;
-  with?: Record<string, unknown>;
-  env?: Record<string, string>;
-}
 interface Action {
   inputs: Record<string, { description: string; default?: string; required?: boolean }>;
   outputs: Record<string, { value: string }>;

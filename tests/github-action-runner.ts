@@ -16,7 +16,8 @@ import { isAbsolute, join } from 'node:path';
 import { parse } from 'yaml';
 import { type Contexts, condition, interpolate, type Value } from './github-expressions.js';
 
-interface Step {
+/** A step of action.yml or of a workflow, as GitHub reads it. */
+export interface Step {
   name?: string;
   id?: string;
   uses?: string;

@@ -1,3 +1,4 @@
+import { exportLines } from '../../reference/export-lines.js';
 import { startOidcLane } from './lane.js';
 
 /**
@@ -7,22 +8,11 @@ import { startOidcLane } from './lane.js';
  * line tests/external-reference.ts waits for. Stops on SIGTERM or Ctrl-C.
  */
 
-const shellQuote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
 
 async function main(): Promise<void> {
   const lane = await startOidcLane();
   const { reference } = lane;
-  const settings: Record<string, string> = {
-    SC_BASE_URL: reference.baseUrl,
-    SC_AUTH_URL: reference.authUrl,
-    SC_CLIENT_ID: reference.clientId,
-    SC_CLIENT_SECRET: reference.clientSecret,
-    SC_REDIRECT_URI: reference.redirectUri,
-    SC_ACCOUNTS: JSON.stringify(reference.accounts),
-    SC_CONTROL_URL: reference.controlUrl,
-    SC_CONTROL_TOKEN: reference.controlToken,
-  };
-  const lines = Object.entries(settings).map(([name, value]) => `export ${name}=${shellQuote(value)}`);
+  const lines = exportLines(reference);
   console.log(`${lines.join('\n')}\n# reference ready on ${reference.baseUrl} with oidc-provider at ${lane.authUrl}`);
   const stop = () => {
     void lane.close().then(() => process.exit(0));
