@@ -10,11 +10,11 @@
  * Node stays), actions/cache/restore and /save (a Map of keys to paths: a key saved earlier is a hit, its
  * path left where it is), actions/upload-artifact (the path must exist to upload anything).
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { parse } from 'yaml';
 import { type Contexts, condition, interpolate, type Value } from './github-expressions.js';
+import { runCommand } from './run-command.js';
 
 /** A step of action.yml or of a workflow, as GitHub reads it. */
 export interface Step {
@@ -80,23 +80,10 @@ export function readCommandFile(file: string): Record<string, string> {
   return out;
 }
 
-function bash(script: string, cwd: string, env: NodeJS.ProcessEnv, timeoutMs: number): Promise<{ code: number; out: string }> {
-  const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout.on('data', (c: Buffer) => {
-    out += c.toString();
-  });
-  child.stderr.on('data', (c: Buffer) => {
-    out += c.toString();
-  });
-  // A hang guard, not a timer: the step is killed only past its deadline.
-  const guard = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-  return new Promise((done) => {
-    child.once('close', (code) => {
-      clearTimeout(guard);
-      done({ code: code ?? 137, out });
-    });
-  });
+/** A `run:` step in bash as GitHub runs it; a step killed by its deadline reads as exit 137. */
+async function bash(script: string, cwd: string, env: NodeJS.ProcessEnv, timeoutMs: number): Promise<{ code: number; out: string }> {
+  const ran = await runCommand('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script], cwd, env, timeoutMs);
+  return { code: ran.code ?? 137, out: ran.out };
 }
 
 export async function runAction(options: RunOptions): Promise<ActionRun> {

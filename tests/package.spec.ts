@@ -7,6 +7,7 @@ import { expect, test } from '@playwright/test';
 import { connect } from 'node:net';
 import { cleanEnv, type External, startExternalReference } from './external-reference.js';
 import { freePort } from './free-port.js';
+import { type Ran, runCommand as run } from './run-command.js';
 
 /**
  * The suite as its users get it (issue 25): `npm pack`, the tarball installed as a dependency of an empty
@@ -28,35 +29,12 @@ let installed: string;
 let bin: string;
 let embeddedReport: { requirements: { id: string; verdict: string }[] };
 
-interface Ran {
-  code: number | null;
-  out: string;
-}
-
 /** No SC_/REFERENCE_ setting of the caller, and no npm_ variable of `npm test`: they would point npm at this repository. */
 function userEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env = Object.fromEntries(Object.entries(cleanEnv()).filter(([k]) => !/^npm_/i.test(k) && k !== 'INIT_CWD'));
   return { ...env, CI: '1', FORCE_COLOR: '0', ...extra };
 }
 
-/** Runs a command to its end (killed after `timeoutMs`), its output gathered. */
-function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, timeoutMs: number): Promise<Ran> {
-  const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout.on('data', (c: Buffer) => {
-    out += c.toString();
-  });
-  child.stderr.on('data', (c: Buffer) => {
-    out += c.toString();
-  });
-  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-  return new Promise((resolve) => {
-    child.once('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, out });
-    });
-  });
-}
 
 /** The installed command, run from `cwd` as a user runs it. */
 const command = (args: string[], cwd: string, env: NodeJS.ProcessEnv, timeoutMs = 240_000) => run(process.execPath, [bin, ...args], cwd, env, timeoutMs);
