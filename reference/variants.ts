@@ -34,6 +34,10 @@ export const VARIANTS = {
     description:
       'every account starts holding several items of its own, active and hidden (3 active, or limit − 2 when smaller, and 2 hidden), as real accounts do: free slots are fewer than the limit and lists hold more than the run made',
   },
+  'empty-accounts': {
+    description:
+      'every account starts with no item of its own, as a new seller\'s does and as the independent Python server\'s do by default (seeded-accounts and full-accounts, when on as well, win)',
+  },
   'large-limits': { description: 'every account\'s active-item limit is 1000 (the spec fixes no value: "per plan"), above SC_MAX_ITEMS' },
   'pagination-null': { description: 'the last page of a list carries "meta": {"pagination": null} (the real service\'s documented shape) instead of {next: null}' },
   'category-shape': { description: 'a leaf Category omits subcategories and a root omits parent_id (the real service\'s documented categories)' },

@@ -1,6 +1,6 @@
 /**
  * The reference's variants for real accounts and the real service's documented
- * shapes (reference/variants.ts): accounts holding items of their own, large
+ * shapes (reference/variants.ts): accounts holding items of their own or none, large
  * limits, `meta.pagination: null` on the last page, categories without
  * `subcategories` on leaves and without `parent_id` on roots; catalogues the
  * spec leaves open: no mandatory attribute, value titles in fewer languages than
@@ -31,6 +31,18 @@ test('seeded-accounts: every account holds active and hidden items of its own, l
   // A small limit keeps one item active and at most limit − 2 of them.
   const small = new ItemsHarness({ variants: ['seeded-accounts'], itemLimit: 2 });
   expect((await small.call('pro-1', 'GET', '/items/limits')).body.limits[0]).toMatchObject({ total: 2, used: 1 });
+});
+
+test('empty-accounts: no account holds an item of its own, unless seeded-accounts or full-accounts is on as well', async () => {
+  const h = new ItemsHarness({ variants: ['empty-accounts'], itemLimit: 5 });
+  for (const username of ['pro-1', 'basic-1']) {
+    expect((await h.call(username, 'GET', '/items/limits')).body.limits[0]).toMatchObject({ total: 5, used: 0, available: 5 });
+    expect((await h.call(username, 'GET', '/items')).body.items).toEqual([]);
+    expect((await h.call(username, 'GET', '/items/inactive')).body.items).toEqual([]);
+  }
+  // Switched on with every other variant (npm test's kill matrix), the seeded ones win.
+  const both = new ItemsHarness({ variants: ['empty-accounts', 'seeded-accounts'], itemLimit: 5 });
+  expect((await both.call('pro-1', 'GET', '/items/limits')).body.limits[0]).toMatchObject({ used: SEEDED_ACTIVE });
 });
 
 test('large-limits: every account may hold 1000 active items', async () => {

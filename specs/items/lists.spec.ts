@@ -39,9 +39,13 @@ const FREE_SLOTS = 2;
 
 /**
  * Which of the run's items to inactivate by hand, when active (Pro), in the order they are added: at least one,
- * so a hidden item is listed (ITEM-LIST-2) even on an account whose free slots leave none born hidden.
+ * so a hidden item is listed (ITEM-LIST-2) even on an account whose free slots leave none born hidden; and never
+ * all, so an active item is listed (ITEM-LIST-4) even on an account with none of its own (a new seller's, the Python
+ * interop server's): the first item left active is born active, since every item before it was hidden by hand and
+ * the room has a free slot (FREE_SLOTS with the control API; an account without one that is full lists its own active
+ * items). Hiding all four left that rule unasserted in one run of 15 there (docs/INTEROP.md).
  */
-const hidePatterns: fc.Arbitrary<boolean[]> = fc.array(fc.boolean(), { minLength: MAX_N, maxLength: MAX_N }).filter((hide) => hide.some(Boolean));
+const hidePatterns: fc.Arbitrary<boolean[]> = fc.array(fc.boolean(), { minLength: MAX_N, maxLength: MAX_N }).filter((hide) => hide.some(Boolean) && !hide.every(Boolean));
 
 /** How a walk's pages read in a title: a single page says that no boundary was crossed. */
 const pagesOf = (walk: WalkResult) => (walk.pages === 1 ? '1 page: no page boundary crossed' : `${walk.pages} pages`);
