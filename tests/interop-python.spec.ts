@@ -17,14 +17,8 @@ import { parseExportLines, pythonTargetMissing, settingSecrets } from '../intero
 import type { ConformanceReport, RequirementResult } from '../reporting/types.js';
 
 test.afterEach(() => stopRunningLanes());
-test.describe.configure({ retries: 1 });
 
 test('the Python implementation passes the suite, but for exactly the expected failures', async () => {
-  // One retry, against a fresh server, and only here: in about one full npm test of four the lane ended INCOMPLETE with
-  // ITEM-LIST-4 not exercised (no MUST failure), a flake of the suite's list check under investigation; every retry is
-  // printed, and `npm run interop -- --runs 3` stays strict (docs/INTEROP.md).
-  test.info().annotations.push({ type: 'retry', description: 'one retry: a known flake of ITEM-LIST-4 against this server' });
-  if (test.info().retry > 0) console.log(`interop python: retry ${test.info().retry} after a run that was not as expected`);
   const missing = pythonTargetMissing();
   test.skip(missing !== undefined, `the interop lane cannot run here: ${missing}`);
   test.setTimeout(RUN_BOUND_MS + 60_000);
