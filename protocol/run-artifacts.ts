@@ -17,6 +17,7 @@
  */
 import { appendFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { mask } from '../lib/secrets.js';
 
 /** The rule a target breaks when its API refuses a fresh access token from its own identity provider. */
 export const TOKEN_ACCEPTED_RULE = 'GEN-AUTH-4';
@@ -81,7 +82,8 @@ export interface RunStop {
 export function recordRunStop(reportsDir: string, record: RunStopRecord): void {
   try {
     mkdirSync(reportsDir, { recursive: true });
-    appendFileSync(join(reportsDir, RUN_STOP_FILE), `${JSON.stringify(record)}\n`);
+    // A report file like the others: every secret this process knows masked (lib/secrets.ts).
+    appendFileSync(join(reportsDir, RUN_STOP_FILE), `${mask(JSON.stringify(record))}\n`);
   } catch {
     // an unwritable reports folder is reported by the report builder itself
   }
