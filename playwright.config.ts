@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type ReporterDescription } from '@playwright/test';
 import { grepForIds } from './catalog/ids.js';
 import { SELECTED_RULES } from './settings/rule-selection.js';
-import { environment, ensureRunId } from './settings/run-context.js';
+import { environment, ensureRunId, handedOff } from './settings/run-context.js';
 import { readCurrentSettings } from './settings/settings.js';
 import { installStopHandlers, isRunnerProcess } from './reporting/run-stop.js';
 import { PLAYWRIGHT_HTML_OPTIONS } from './reporting/playwright-html-options.js';
@@ -11,9 +11,10 @@ import { PLAYWRIGHT_HTML_OPTIONS } from './reporting/playwright-html-options.js'
 /**
  * The conformance run, the same with `npx playwright test` and `npm run conformance`:
  * global setup validates every setting and runs the preflight (run/global-setup.ts);
- * the last reporter builds conformance.json/html and makes the gate the exit code
- * (reporting/conformance-reporter.ts). With SC_BASE_URL unset, Playwright starts
- * the embedded reference server (webServer) and the fixtures target it.
+ * the last reporter records how the run ended and, under `npx playwright test`, ends it:
+ * builds conformance.json/html and makes the gate the exit code (reporting/conformance-reporter.ts,
+ * reporting/finish.ts; under `npm run conformance` that script ends it). With SC_BASE_URL
+ * unset, Playwright starts the embedded reference server (webServer) and the fixtures target it.
  *
  * Settings of the run itself (beyond docs/TARGET.md's SC_ settings; a bad value
  * falls back to its default here and stops the run in global setup with one line):
@@ -24,7 +25,8 @@ import { PLAYWRIGHT_HTML_OPTIONS } from './reporting/playwright-html-options.js'
  *   SC_REPORTS           output folder (default reports, in the folder the run starts in)
  */
 const root = fileURLToPath(new URL('.', import.meta.url));
-// The settings, read once; a bad one stops the run in global setup (no need to start the reference for that).
+// The settings, read once per process (settings/settings.ts): global setup and the conformance reporter take this
+// same read in the runner; a bad one stops the run in global setup (no need to start the reference for that).
 const { settings, problems } = readCurrentSettings();
 const run = settings.run;
 // Writes go under the folder the run starts in (the repository with npm run; the user's folder with the
@@ -41,7 +43,7 @@ const referencePort = String(settings.referencePort ?? 0);
 ensureRunId(run.runId);
 
 // SIGTERM stops the run as Ctrl-C does: reports written, the reference stopped (reporting/run-stop.ts).
-if (isRunnerProcess()) installStopHandlers();
+if (isRunnerProcess()) installStopHandlers(reports);
 
 const argv = process.argv;
 // --list lists the checks and writes nothing: no report file, no Allure result, no gate.
@@ -65,7 +67,8 @@ const reporter: ReporterDescription[] = listing
           ] as ReporterDescription[])),
       ...(sharded ? [['blob', { outputDir: `${reports}/blob` }] as ReporterDescription] : []),
       // Last: it reads the files the reporters above have written.
-      ['./reporting/conformance-reporter.ts', { root, reportsDir: reports, runDeadlineS: run.runDeadlineS }],
+      // It ends the run (reports, gate) unless the process that started Playwright does (scripts/conformance.ts).
+      ['./reporting/conformance-reporter.ts', { root, reportsDir: reports, runDeadlineS: run.runDeadlineS, endsRun: handedOff().runEnd !== 'script' }],
     ];
 
 /** SC_RULE (and --rule): exactly the checks whose titles name the rules (catalog/ids.ts grepForIds). */

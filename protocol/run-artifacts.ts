@@ -1,17 +1,23 @@
 /**
- * What a run's lifecycle hands to the reports when it stops early, declared
- * here so the harness writes it and the reporter reads it without importing
- * each other:
+ * What a run's processes hand to whoever ends the run (reporting/finish.ts), declared
+ * here so the harness writes it and the reports read it without importing each other.
  *
- *  - the preflight's stopping outcome (run/preflight.ts, run by global
- *    setup), handed to the conformance reporter inside the runner process;
- *  - the broken run's line: the target stopped answering, a worker wrote a
- *    `broken` event to the run's health file (transport/target-health.ts) and
- *    interrupted the run; global teardown keeps the line before it removes the
- *    run folder, and the reporter gives it as the run's first error.
+ * ONE channel: the run-stop file in the run's reports folder (SC_REPORTS), one JSON
+ * record a line, appended by the process that knows the cause:
+ *  - global setup (runner): the preflight's stopping outcome (bad settings, a dead
+ *    target, refused credentials: run/preflight.ts);
+ *  - the worker whose circuit broke the run (transport/target-request.ts): the broken
+ *    run's line (the target stopped answering);
+ *  - the runner's SIGTERM handler (reporting/run-stop.ts): the signal that stopped the run;
+ *  - the conformance reporter's onEnd (runner): how Playwright ended (passed, failed,
+ *    interrupted, timed out), and when.
+ * The reports folder outlives global teardown (which removes the run's temporary
+ * folder) and the runner process itself, so the reporter and `npm run conformance`
+ * (another process) read the same records. Global setup empties it when a run starts.
  */
-import { readFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { mask } from '../lib/secrets.js';
 
 /** The rule a target breaks when its API refuses a fresh access token from its own identity provider. */
 export const TOKEN_ACCEPTED_RULE = 'GEN-AUTH-4';
@@ -33,18 +39,6 @@ export interface RefusedToken {
  */
 export type PreflightStop = { kind: 'broken'; problems: string[]; notes: string[]; durationMs: number } | { kind: 'refused'; refused: RefusedToken; notes: string[]; durationMs: number };
 
-// The outcome travels from global setup to the conformance reporter inside the runner process.
-const KEY = Symbol.for('seller-connect.preflight');
-type Slot = { [KEY]?: PreflightStop };
-
-export function recordPreflightStop(outcome: PreflightStop): void {
-  (globalThis as Slot)[KEY] = outcome;
-}
-
-export function recordedPreflightStop(): PreflightStop | undefined {
-  return (globalThis as Slot)[KEY];
-}
-
 /** The run's health file in the run's folder (SC_RUN_DIR), shared by every worker: one JSON HealthEvent a line. */
 export const TARGET_HEALTH_FILE = 'target-health.jsonl';
 
@@ -53,39 +47,74 @@ export type HealthEvent =
   | { t: 'ok'; op: string; svc?: string }
   | { t: 'broken'; line: string; by: string };
 
-// The broken run's line, read from the run folder by global teardown before it removes the folder: Playwright calls
-// the reporters' onEnd after global teardown, inside the same runner process.
-const BROKEN_KEY = Symbol.for('seller-connect.broken-run');
-type BrokenSlot = { [BROKEN_KEY]?: { runDir: string; line: string } };
+/** The run-stop file in the run's reports folder (SC_REPORTS). */
+export const RUN_STOP_FILE = 'run-stop.jsonl';
 
-/** Keeps the broken run's line of `runDir`, if any, beyond the folder's removal (global teardown). */
-export function keepBrokenRun(runDir: string): void {
-  const line = readBrokenLine(runDir);
-  // Set or cleared: an earlier run of this process with the same folder (the same SC_RUN_ID) says nothing of this one.
-  (globalThis as BrokenSlot)[BROKEN_KEY] = line ? { runDir, line } : undefined;
+/** How Playwright's run ended, as its last reporter saw it (FullResult's status). */
+export interface RunEnded {
+  status: 'passed' | 'failed' | 'timedout' | 'interrupted';
+  /** How long the run took until then (ms). */
+  afterMs: number;
+  /** The run's deadline (ms; 0: none), named when it stopped the run. */
+  deadlineMs: number;
 }
 
-/** The broken run's line (the first `broken` event of the run's health file, or the one kept at teardown); undefined when the run is not broken. */
-export function brokenRunLine(runDir: string | undefined): string | undefined {
-  if (!runDir) return undefined;
-  const kept = (globalThis as BrokenSlot)[BROKEN_KEY];
-  return kept?.runDir === runDir ? kept.line : readBrokenLine(runDir);
+/** One record of the run-stop file; `runId`: the run that wrote it (a reused folder may hold another run's). */
+export type RunStopRecord = { runId?: string } & (
+  | { t: 'preflight'; outcome: PreflightStop }
+  | { t: 'broken'; line: string }
+  | { t: 'signal'; signal: string }
+  | ({ t: 'ended' } & RunEnded)
+);
+
+/** What the run-stop file says of one run: the first record of each kind. */
+export interface RunStop {
+  preflight?: PreflightStop;
+  /** The broken run's line (the first worker that broke it). */
+  broken?: string;
+  /** The signal that stopped the run (SIGTERM, turned into a graceful stop); none recorded: Ctrl-C. */
+  signal?: string;
+  /** Absent: Playwright ended without its conformance reporter's onEnd (a crash, a forced stop). */
+  ended?: RunEnded;
 }
 
-function readBrokenLine(runDir: string): string | undefined {
+/** Appends one record; never throws (a lost record costs a reason, a throw would cost the run's end). */
+export function recordRunStop(reportsDir: string, record: RunStopRecord): void {
+  try {
+    mkdirSync(reportsDir, { recursive: true });
+    // A report file like the others: every secret this process knows masked (lib/secrets.ts).
+    appendFileSync(join(reportsDir, RUN_STOP_FILE), `${mask(JSON.stringify(record))}\n`);
+  } catch {
+    // an unwritable reports folder is reported by the report builder itself
+  }
+}
+
+/** A run starts: an earlier run's records in the same folder say nothing of this one. */
+export function clearRunStop(reportsDir: string): void {
+  rmSync(join(reportsDir, RUN_STOP_FILE), { force: true });
+}
+
+/** The records of run `runId` (every record when undefined: a report built again from the folder). */
+export function readRunStop(reportsDir: string, runId?: string): RunStop {
+  const out: RunStop = {};
   let text: string;
   try {
-    text = readFileSync(join(runDir, TARGET_HEALTH_FILE), 'utf8');
+    text = readFileSync(join(reportsDir, RUN_STOP_FILE), 'utf8');
   } catch {
-    return undefined;
+    return out;
   }
   for (const line of text.split('\n')) {
+    let r: RunStopRecord;
     try {
-      const e = JSON.parse(line) as HealthEvent;
-      if (e.t === 'broken') return e.line;
+      r = JSON.parse(line) as RunStopRecord;
     } catch {
-      // An empty line, or one cut by a crash: ignored.
+      continue; // an empty line, or one cut by a crash
     }
+    if (runId !== undefined && r.runId !== undefined && r.runId !== runId) continue;
+    if (r.t === 'preflight') out.preflight ??= r.outcome;
+    else if (r.t === 'broken') out.broken ??= r.line;
+    else if (r.t === 'signal') out.signal ??= r.signal;
+    else if (r.t === 'ended') out.ended ??= { status: r.status, afterMs: r.afterMs, deadlineMs: r.deadlineMs };
   }
-  return undefined;
+  return out;
 }

@@ -1,24 +1,23 @@
 /**
  * The conformance report as a Playwright reporter, registered LAST in
- * playwright.config.ts: when its onEnd runs, the JSON, JUnit, HTML and Allure
- * reporters before it have written their files. It then builds
- * conformance.json/html (reporting/finish.ts), prints the summary and makes the
- * gate the process's exit code, so `npx playwright test` and
- * `npm run conformance` leave the same reports and the same gate (0, 1, 2, 3).
+ * playwright.config.ts: when its onEnd runs, the JSON, HTML and Allure reporters
+ * before it have written their files.
  *
- * A run the preflight stopped (run/preflight.ts) is reported from the
- * preflight's outcome (protocol/run-artifacts.ts); a run stopped by Ctrl-C, SIGTERM, its deadline
- * (SC_RUN_DEADLINE_S) or a target that stopped answering (the broken run's line, kept by global
- * teardown: protocol/run-artifacts.ts) is reported for every check that finished, the rest
- * *not run*, with why it stopped as the first run error.
+ * Its onEnd always records how the run ended (passed, failed, interrupted by Ctrl-C,
+ * SIGTERM or a worker whose target stopped answering, timed out by SC_RUN_DEADLINE_S)
+ * in the run-stop file (protocol/run-artifacts.ts), the one channel of a run's causes.
+ * Then, when it owns the run's end (`endsRun`: Playwright runs alone, `npx playwright
+ * test`), it ends the run (reporting/finish.ts: reports, summary, gate) and makes the
+ * gate the process's exit code, so both commands leave the same reports and the same
+ * gate (0, 1, 2, 3). Under `npm run conformance` that script owns the end: it reads
+ * the same file after Playwright exits, and may run the paced re-run before the
+ * reports are written once.
  */
 import type { FullConfig, FullResult, Reporter } from '@playwright/test/reporter';
-import { loadCatalog } from '../catalog/index.js';
-import { brokenRunLine, recordedPreflightStop } from '../protocol/run-artifacts.js';
-import { handedOff } from '../settings/run-context.js';
+import { readRunStop, recordRunStop } from '../protocol/run-artifacts.js';
+import { runId } from '../settings/run-context.js';
+import { runnerSettings } from '../settings/runner-settings.js';
 import { finishRun } from './finish.js';
-import { preflightRead } from './preflight-report.js';
-import { stopSignal } from './run-stop.js';
 
 export interface ConformanceReporterOptions {
   /** The repository root (catalog/). */
@@ -27,9 +26,9 @@ export interface ConformanceReporterOptions {
   reportsDir: string;
   /** The run's deadline in seconds (SC_RUN_DEADLINE_S, read by the config's settings; 0: none): named when it stopped the run. */
   runDeadlineS: number;
+  /** True: this reporter ends the run; false: the process that started Playwright does (scripts/conformance.ts). */
+  endsRun: boolean;
 }
-
-const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
 
 export default class ConformanceReporter implements Reporter {
   private config?: FullConfig;
@@ -45,39 +44,20 @@ export default class ConformanceReporter implements Reporter {
     this.config = config;
   }
 
-  /** Why the run ended before every check ran, when it did: the first run error of the report. */
-  private stopReason(result: FullResult): string | undefined {
-    const after = seconds(Date.now() - this.started);
-    if (result.status === 'timedout') {
+  async onEnd(result: FullResult): Promise<{ status: FullResult['status'] } | undefined> {
+    const { root, reportsDir, runDeadlineS, endsRun } = this.options;
+    const id = runId();
+    recordRunStop(reportsDir, {
+      t: 'ended',
+      runId: id,
+      status: result.status,
+      afterMs: Date.now() - this.started,
       // No config when the deadline passed before the checks began (onBegin): the setting says it.
-      const ms = this.config?.globalTimeout || this.options.runDeadlineS * 1000;
-      const limit = ms ? seconds(ms) : 'its global timeout';
-      return `the run was stopped by its deadline (${limit}, SC_RUN_DEADLINE_S) after ${after}: the checks that finished are judged, the rest were not run`;
-    }
-    if (result.status === 'interrupted') {
-      // The circuit stopped it (a worker found the target no longer answering and interrupted the run): that is the cause.
-      const broken = brokenRunLine(handedOff().runDir);
-      // The gate says "the run is broken: " in front of the first run error: the line alone.
-      if (broken) return `${broken} (stopped after ${after}: the checks that finished are judged, the rest were not run)`;
-      const signal = stopSignal() ?? 'SIGINT';
-      const how = signal === 'SIGINT' ? 'Ctrl-C (SIGINT)' : signal;
-      return `the run was stopped by ${how} after ${after}: the checks that finished are judged, the rest were not run`;
-    }
-    return undefined;
-  }
-
-  async onEnd(result: FullResult): Promise<{ status: FullResult['status'] }> {
-    const { root, reportsDir } = this.options;
-    const preflight = recordedPreflightStop();
-    let code: number;
-    if (preflight) {
-      const catalog = loadCatalog(`${root}/catalog`);
-      const read = preflightRead(preflight, catalog);
-      code = await finishRun({ root, reportsDir, read, runErrors: [] });
-    } else {
-      const reason = this.stopReason(result);
-      code = await finishRun({ root, reportsDir, runErrors: reason ? [reason] : [] });
-    }
+      deadlineMs: this.config?.globalTimeout || runDeadlineS * 1000,
+    });
+    if (!endsRun) return undefined;
+    // The settings the config read, on the reference's port (settings/runner-settings.ts): this process's one read, handed on.
+    const code = await finishRun({ root, reportsDir, settings: runnerSettings().settings, stop: readRunStop(reportsDir, id) });
     // Playwright knows passed (0), failed (1) and interrupted (130); the gate also says 2 (BROKEN) and 3 (INCOMPLETE).
     process.on('exit', () => {
       process.exitCode = code;

@@ -5,28 +5,24 @@
  * Playwright stops gracefully on SIGINT (Ctrl-C): workers end, every reporter
  * writes its file, the embedded reference (webServer) is stopped. On SIGTERM it
  * would simply die, leaving no report and the reference running. So:
- *   first SIGTERM   → the same graceful stop as Ctrl-C (and the report says SIGTERM);
+ *   first SIGTERM   → the same graceful stop as Ctrl-C, and the run-stop file
+ *                     (protocol/run-artifacts.ts) says SIGTERM, so the report does;
  *   second SIGTERM  → exit now; Playwright's exit handlers still kill the reference.
  */
-
-const KEY = Symbol.for('seller-connect.stop-signal');
-type Slot = { [KEY]?: NodeJS.Signals };
-
-/** The signal that stopped the run, if one did (SIGINT is not recorded: Playwright's own status says it). */
-export function stopSignal(): NodeJS.Signals | undefined {
-  return (globalThis as Slot)[KEY];
-}
+import { recordRunStop } from '../protocol/run-artifacts.js';
+import { runId } from '../settings/run-context.js';
 
 let installed = false;
 
-export function installStopHandlers(): void {
+export function installStopHandlers(reportsDir: string): void {
   if (installed) return;
   installed = true;
+  let stopping = false;
   process.on('SIGTERM', () => {
-    const slot = globalThis as Slot;
     // A second SIGTERM, or one when Playwright is not listening for a stop (before or after its tasks): exit now.
-    if (slot[KEY] || process.listenerCount('SIGINT') === 0) process.exit(143);
-    slot[KEY] = 'SIGTERM';
+    if (stopping || process.listenerCount('SIGINT') === 0) process.exit(143);
+    stopping = true;
+    recordRunStop(reportsDir, { t: 'signal', runId: runId(), signal: 'SIGTERM' });
     process.emit('SIGINT');
   });
 }

@@ -1,7 +1,10 @@
 /**
- * From files to files: reads Playwright's JSON report, the catalog and the
- * optional baseline and previous report, and writes reports/conformance.json,
- * conformance.html and junit.xml.
+ * From files to files, in two steps: `judgeRun` reads Playwright's JSON report (or the
+ * checks as already read), the catalog and the optional baseline and previous report, and
+ * judges them into one ConformanceReport, whose gate is decided there (reporting/build.ts,
+ * reporting/gate.ts); `writeReportFiles` writes that report as reports/conformance.json,
+ * conformance.html and junit.xml. The run's end (reporting/finish.ts) judges, may judge a
+ * paced re-run's merged checks instead, and writes once.
  *
  * The settings used here (`settings.report`, settings/run-settings.ts):
  *   SC_STRICT=1              SHOULD findings fail the gate too
@@ -31,7 +34,7 @@ import { writeBaseline } from './baseline-write.js';
 import { describeTarget, maskValues, registerRunSecrets } from './masking.js';
 import { effectiveSettings } from '../settings/effective.js';
 import { runId as handedRunId } from '../settings/run-context.js';
-import { readCurrentSettings, type Settings } from '../settings/settings.js';
+import type { Settings } from '../settings/settings.js';
 import { type ReadReport, readPlaywrightReport } from './playwright-report.js';
 import type { ConformanceReport, Problem } from './types.js';
 
@@ -44,13 +47,21 @@ export interface BuildFilesOptions {
   catalog?: Catalog;
   /** …or the folder of requirements.json and skip-list.json (tests: a synthetic catalog). */
   catalogDir?: string;
-  /** The run's settings (default: this process's, settings/settings.ts). */
-  settings?: Settings;
+  /** The run's settings, as the process that ends the run read them. */
+  settings: Settings;
   now?: Date;
   /** The checks as already read (a run the preflight stopped: reporting/preflight-report.ts), instead of `jsonPath`. */
   read?: ReadReport;
   /** Why the run broke, found outside the JSON report (how it was stopped): each one is a run error, first in the list. */
   runErrors?: string[];
+}
+
+/** A run judged: its report (the gate decided), the checks it was built from, the baseline it was judged against. */
+export interface Judged {
+  report: ConformanceReport;
+  /** The checks as read (JUnit and Allure render each one's outcome; a paced re-run merges into them). */
+  read: ReadReport;
+  baseline?: Baseline;
 }
 
 export interface BuildFilesResult {
@@ -64,8 +75,9 @@ export interface BuildFilesResult {
   baselineWritten?: { file: string; entries: number; left: string[] } | { error: string };
 }
 
-export function buildReportFiles(opts: BuildFilesOptions): BuildFilesResult {
-  const settings = opts.settings ?? readCurrentSettings().settings;
+/** Judges a run: reads what it needs, decides the gate once (buildConformance); writes nothing. */
+export function judgeRun(opts: BuildFilesOptions): Judged {
+  const settings = opts.settings;
   const wanted = settings.report;
   // SC_RUN_ID as given, else the one the run made (the same in every process of the run).
   const runId = settings.run.runId ?? handedRunId();
@@ -118,15 +130,26 @@ export function buildReportFiles(opts: BuildFilesOptions): BuildFilesResult {
   report.run.budget = budget && (runId === undefined || budget.runId === runId) ? budget : undefined;
   report.run.settings = effectiveSettings(settings, runId);
   report.run.footprint = read.report ? footprint(read.report as Parameters<typeof footprint>[0]) : undefined;
-  mkdirSync(opts.outDir, { recursive: true });
-  const jsonFile = join(opts.outDir, 'conformance.json');
-  const htmlFile = join(opts.outDir, 'conformance.html');
+  return { report, read, baseline };
+}
+
+/** Writes a judged run's report files (and SC_WRITE_BASELINE's baseline): the only writer of conformance.json, .html and junit.xml. */
+export function writeReportFiles({ report, read, baseline }: Judged, outDir: string, settings: Settings): BuildFilesResult {
+  const wanted = settings.report;
+  mkdirSync(outDir, { recursive: true });
+  const jsonFile = join(outDir, 'conformance.json');
+  const htmlFile = join(outDir, 'conformance.html');
   writeFileSync(jsonFile, maskValues(`${JSON.stringify(report, null, 2)}\n`));
   // SC_HISTORY / SC_PREVIOUS_REPORT: the trend chart (reporting/history.ts; a whole run is appended to SC_HISTORY).
   writeFileSync(htmlFile, renderHtml(report, { trend: runTrend(wanted, report) }));
   // JUnit from the same verdicts (Playwright's own junit reporter is not used): CI summaries agree with the gate.
-  const junitFile = join(opts.outDir, 'junit.xml');
+  const junitFile = join(outDir, 'junit.xml');
   writeFileSync(junitFile, maskValues(renderJunit(report, read.checks)));
   const baselineWritten = wanted.writeBaseline ? writeBaseline(wanted.writeBaseline, report, baseline) : undefined;
   return { report, checks: read.checks, jsonFile, htmlFile, junitFile, baselineWritten };
+}
+
+/** Judges and writes in one step (the project's tests of the report files). */
+export function buildReportFiles(opts: BuildFilesOptions): BuildFilesResult {
+  return writeReportFiles(judgeRun(opts), opts.outDir, opts.settings);
 }

@@ -4,9 +4,12 @@
  * Runs the conformance suite: `playwright test` with the given arguments (e.g.
  * `--grep @auth`, `--shard 1/3`). The run is the same as `npx playwright test`:
  * global setup validates the settings and runs the preflight, and the last
- * reporter of playwright.config.ts builds reports/conformance.{json,html} and
- * the Allure single file and prints the summary. This script adds what a plain
- * Playwright command line cannot give, and exits by the gate (reporting/gate.ts):
+ * reporter of playwright.config.ts records how the run ended. This script owns
+ * the run's end (SC_INTERNAL_RUN_END=script; reporting/finish.ts): after Playwright
+ * exits it reads the run-stop file and the JSON report, judges the run once, runs
+ * the paced re-run when the run is INCOMPLETE for transient reasons, writes
+ * reports/conformance.{json,html}, junit.xml and the Allure report once, prints the
+ * summary, and exits by the gate (reporting/gate.ts):
  *   0  PASSED: every server MUST rule the configuration reaches was judged, none failed
  *      (SC_STRICT=1: and no SHOULD finding)
  *   1  FAILED: a MUST requirement failed, or a failing check names no requirement
@@ -17,8 +20,8 @@
  *      baseline entry accepts it with its reason), a capability SC_REQUIRE names is missing,
  *      or the baseline is stale. Before it says so, the checks that left such a rule not
  *      exercised for a transient reason (rate_limited, timeout) run once more, alone and
- *      paced (one worker, half SC_RATE_LIMIT; reporting/paced-rerun.ts), and the gate is
- *      decided on both runs (SC_PACED_RERUN=0: no re-run)
+ *      paced (one worker, half SC_RATE_LIMIT; reporting/paced-rerun.ts), and the reports are
+ *      written once, from the first run's checks with the re-run's merged in (SC_PACED_RERUN=0: no re-run)
  *
  * Own flags (not passed to Playwright as they are):
  *   --report-only       builds the reports from the existing reports/playwright.json, runs nothing
@@ -33,25 +36,22 @@
  * See docs/REPORTS.md.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseRules, RULE_EXPECTED } from '../settings/rule-selection.js';
-import { childEnv, ensureRunId, environment } from '../settings/run-context.js';
-import { readCurrentSettings, readSettingsWith, type Settings } from '../settings/settings.js';
+import { childEnv, ensureRunId, environment, handOff } from '../settings/run-context.js';
+import { readSettingsWith, type Settings } from '../settings/settings.js';
 import { onAncestorGone } from '../lib/stop-with-parent.js';
+import { readRunStop, RUN_STOP_FILE } from '../protocol/run-artifacts.js';
 import { finishRun } from '../reporting/finish.js';
-import { mergeRerun, pacedRerunTargets, pacedSettings } from '../reporting/paced-rerun.js';
-import { readPlaywrightReport } from '../reporting/playwright-report.js';
-import type { ConformanceReport } from '../reporting/types.js';
+import { pacedSettings, type RerunTarget } from '../reporting/paced-rerun.js';
+import { type ReadReport, readPlaywrightReport } from '../reporting/playwright-report.js';
 import { RUN_OPTIONS } from './run-options.js';
 import { exitOnHelp } from '../lib/cli-help.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-// Every write goes under the folder the command runs in (npm run: the repository; the installed
-// command: the user's folder), never into the package. Absolute from here on: the children get it so.
-const reportsDir = resolve(readCurrentSettings().settings.run.reports);
 /**
  * Installed as a package, the suite's .ts files sit under node_modules, which Playwright's own loader
  * never transforms: its runner and workers (which inherit the runner's execArgv) load them with tsx.
@@ -79,18 +79,6 @@ function parseArgs(args: string[]): { reportOnly: boolean; listing: boolean; rul
   out.rules = out.rules.map((r) => r.trim()).filter(Boolean);
   out.reporters = out.reporters.map((r) => r.trim()).filter(Boolean);
   return out;
-}
-
-/** The gate of the conformance report this run wrote, if it wrote one. */
-function writtenGate(): number | undefined {
-  const file = join(reportsDir, 'conformance.json');
-  if (!existsSync(file)) return undefined;
-  try {
-    const code = (JSON.parse(readFileSync(file, 'utf8')) as { gate?: { exitCode?: unknown } }).gate?.exitCode;
-    return code === 0 || code === 1 || code === 2 || code === 3 ? code : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Playwright's command line refused its arguments (commander's `error: unknown option '--gerp'`): nothing ran. */
@@ -148,21 +136,18 @@ function runPlaywright(playwrightArgs: string[], env: NodeJS.ProcessEnv): Promis
 }
 
 /**
- * INCOMPLETE: before saying so, the checks left not exercised for a transient reason (429 after the retries,
- * a timeout) run once more, alone and paced (reporting/paced-rerun.ts), and the reports are built again from
- * both runs. A sharded run, or SC_PACED_RERUN=0, keeps the first verdict.
+ * The paced re-run (reporting/paced-rerun.ts), offered to the run's end (reporting/finish.ts), which asks for it
+ * when the run is INCOMPLETE and some check was left not exercised for a transient reason (429 after the retries,
+ * a timeout): those checks run once more, alone and paced, into a folder of their own; their results are merged
+ * into the first run's before any report is written.
  */
-async function pacedRerun(playwrightArgs: string[], changes: Record<string, string>, settings: Settings): Promise<number> {
-  const first = JSON.parse(readFileSync(join(reportsDir, 'conformance.json'), 'utf8')) as ConformanceReport;
-  const targets = pacedRerunTargets(first);
-  if (targets.length === 0 || !settings.run.pacedRerun || playwrightArgs.some((a) => a.startsWith('--shard'))) return 3;
+async function pacedRerun(targets: RerunTarget[], playwrightArgs: string[], changes: Record<string, string>, settings: Settings, reportsDir: string): Promise<ReadReport> {
   const rerunDir = join(reportsDir, 'paced-rerun');
   rmSync(rerunDir, { recursive: true, force: true });
   console.log(`\nINCOMPLETE for transient reasons: running ${targets.length} check${targets.length === 1 ? '' : 's'} again, alone and paced (SC_PACED_RERUN=0 skips this)`);
   await runPlaywright([...playwrightArgs, ...targets.map((t) => `${t.file}:${t.line}`)], childEnv({ ...changes, ...pacedSettings(settings, rerunDir) }));
-  const merged = mergeRerun(readPlaywrightReport(join(reportsDir, 'playwright.json')), readPlaywrightReport(join(rerunDir, 'playwright.json')));
-  console.log('\nThe whole run, with the paced re-run\'s results in place of the first ones:');
-  return finishRun({ root, reportsDir, read: merged, settings });
+  console.log("\nThe whole run, with the paced re-run's results in place of the first ones:");
+  return readPlaywrightReport(join(rerunDir, 'playwright.json'));
 }
 
 /** The run's first console line: the target, and where its settings came from (names only: values may be secrets). */
@@ -184,9 +169,8 @@ ${RUN_OPTIONS}
   -h, --help            this text (Playwright's own options: npx playwright test --help)`);
   const args = parseArgs(process.argv.slice(2));
   // Our flags are settings of the run (README "Settings"): handed to Playwright's runner as such, and read here
-  // the same way for the reports this script builds itself (--report-only, a crashed run, the paced re-run).
-  // SC_REPORTS absolute for Playwright and its workers, which may start in another folder.
-  const changes: Record<string, string> = { SC_REPORTS: reportsDir };
+  // the same way, once, for the run's end this script owns.
+  const changes: Record<string, string> = {};
   if (args.writeBaseline !== undefined) {
     if (!args.writeBaseline.trim()) {
       console.error('conformance: --write-baseline: expected the path of the baseline file to write');
@@ -204,12 +188,20 @@ ${RUN_OPTIONS}
     changes.SC_RULE = read.rules.join(',');
   }
   if (args.reporters.length) changes.SC_CONSOLE_REPORTER = args.reporters.join(',');
-  const { settings } = readSettingsWith(changes);
+  // The one read of this process's settings (bad ones stop the run in Playwright's global setup, with the preflight).
+  const read = readSettingsWith(changes).settings;
+  // Every write goes under the folder the command runs in (npm run: the repository; the installed command: the
+  // user's folder), never into the package. Absolute from here on: Playwright and its workers, which may start in
+  // another folder, get it so.
+  const reportsDir = resolve(read.run.reports);
+  changes.SC_REPORTS = reportsDir;
+  const settings: Settings = { ...read, run: { ...read.run, reports: reportsDir } };
   if (args.reportOnly) return finishRun({ root, reportsDir, settings });
 
-  // One id for the whole run, known here too: the reports show only this run's budget figures, even when
-  // Playwright crashed and this script builds them from a reused reports folder.
-  ensureRunId(settings.run.runId);
+  // One id for the whole run, known here too: the reports show only this run's budget figures and causes.
+  const runId = ensureRunId(settings.run.runId);
+  // This script ends the run: Playwright's conformance reporter only records how it ended (reporting/finish.ts).
+  handOff({ runEnd: 'script' });
   const env = childEnv(changes);
 
   if (args.listing) {
@@ -220,7 +212,7 @@ ${RUN_OPTIONS}
 
   console.log(startLine(settings));
   // A stale report from an earlier run must never be read as this run's result.
-  for (const file of ['playwright.json', 'conformance.json', 'conformance.html']) rmSync(join(reportsDir, file), { force: true });
+  for (const file of ['playwright.json', 'conformance.json', 'conformance.html', RUN_STOP_FILE]) rmSync(join(reportsDir, file), { force: true });
   // allure-playwright appends to its folder; a local run starts clean. (Shards run on separate machines.)
   rmSync(join(reportsDir, 'allure-results'), { recursive: true, force: true });
   rmSync(join(reportsDir, 'allure'), { recursive: true, force: true });
@@ -228,13 +220,24 @@ ${RUN_OPTIONS}
   const ended = await runPlaywright(args.playwright, env);
   // A mistyped option: Playwright said so in one line (and what was meant); no run, so no report.
   if (ended.usageError) return 2;
-  const gate = writtenGate();
-  if (gate === 3) return pacedRerun(args.playwright, changes, settings);
-  if (gate !== undefined) return gate;
-  // Playwright ended without its conformance reporter's onEnd (a crash, a forced stop): report what there is.
-  const how = ended.error ? `could not start Playwright: ${ended.error.message}` : ended.signal ? `Playwright was killed by ${ended.signal}` : `Playwright exited with ${ended.code}`;
-  console.error(`conformance: ${how} before it built the conformance report`);
-  return finishRun({ root, reportsDir, settings, runErrors: [`the run ended before its report was built: ${how}`] });
+  const stop = readRunStop(reportsDir, runId);
+  const runErrors: string[] = [];
+  if (!stop.ended) {
+    // Playwright ended without its conformance reporter's onEnd (a crash, a forced stop): report what there is.
+    const how = ended.error ? `could not start Playwright: ${ended.error.message}` : ended.signal ? `Playwright was killed by ${ended.signal}` : `Playwright exited with ${ended.code}`;
+    console.error(`conformance: ${how} before its conformance reporter recorded the run's end`);
+    runErrors.push(`the run ended before its report was built: ${how}`);
+  }
+  // A sharded run keeps each shard's verdict (merged later, scripts/merge-shards.ts); SC_PACED_RERUN=0 keeps the first.
+  const rerun = settings.run.pacedRerun && !args.playwright.some((a) => a.startsWith('--shard'));
+  return finishRun({
+    root,
+    reportsDir,
+    settings,
+    stop,
+    runErrors,
+    pacedRerun: rerun ? (targets) => pacedRerun(targets, args.playwright, changes, settings, reportsDir) : undefined,
+  });
 }
 
 process.exitCode = await main();

@@ -25,8 +25,10 @@ import { readCurrentSettings } from '../settings/settings.js';
 import { exitOnHelp } from '../lib/cli-help.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-// Under the folder the command runs in, as scripts/conformance.ts.
-const reportsDir = resolve(readCurrentSettings().settings.run.reports);
+// This process's settings, read once and handed to the run's end; reports under the folder the command runs in,
+// as scripts/conformance.ts.
+const { settings } = readCurrentSettings();
+const reportsDir = resolve(settings.run.reports);
 
 function walk(dir: string, depth: number, visit: (path: string, isDir: boolean) => boolean | undefined): void {
   if (depth < 0 || !existsSync(dir)) return;
@@ -109,4 +111,4 @@ if (allureDirs.length) {
   for (const dir of allureDirs) for (const name of readdirSync(dir)) copyFileSync(join(dir, name), join(target, name));
 }
 
-process.exitCode = await finishRun({ root, reportsDir });
+process.exitCode = await finishRun({ root, reportsDir, settings });

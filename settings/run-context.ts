@@ -16,8 +16,11 @@
  *   SC_INTERNAL_SUITE_PUBLIC_URL      the address the target uses (SC_PUBLIC_URL, else the listen address)
  *   SC_INTERNAL_PREFLIGHT_ABSENT      capabilities the settings name but the preflight found missing (`control-api`)
  *   SC_INTERNAL_RUN_STARTED           when the run started (epoch ms): a broken run's line says how far into the run
+ *   SC_INTERNAL_RUN_END               `script`: the process that started Playwright ends the run (scripts/conformance.ts),
+ *                                     the conformance reporter only records how it ended (reporting/finish.ts)
  *
- * run/global-setup.ts publishes them (runner process), every worker inherits them.
+ * run/global-setup.ts publishes them (runner process), every worker inherits them; scripts/conformance.ts
+ * publishes the run's id and SC_INTERNAL_RUN_END to the Playwright it starts.
  */
 import { randomBytes } from 'node:crypto';
 
@@ -29,6 +32,7 @@ export const HAND_OFF = {
   suitePublicUrl: 'SC_INTERNAL_SUITE_PUBLIC_URL',
   preflightAbsent: 'SC_INTERNAL_PREFLIGHT_ABSENT',
   runStarted: 'SC_INTERNAL_RUN_STARTED',
+  runEnd: 'SC_INTERNAL_RUN_END',
 } as const;
 
 export type HandOff = { -readonly [K in keyof typeof HAND_OFF]?: string };
@@ -123,6 +127,8 @@ export const environment = {
   ci: (): boolean => !!process.env.CI,
   /** NO_COLOR set: no colours in the console summary. */
   noColor: (): boolean => !!process.env.NO_COLOR,
+  /** REFERENCE_PORT now: webServer puts the embedded reference's port there once it listens (settings/runner-settings.ts). */
+  referencePort: (): string | undefined => process.env.REFERENCE_PORT || undefined,
   /** A Playwright worker (TEST_WORKER_INDEX set by Playwright), not the runner. */
   playwrightWorker: (): boolean => process.env.TEST_WORKER_INDEX !== undefined,
   /** TEETH_BATCH_PLAN: the plan file of a kill-matrix batch run (teeth/batch/run-batch.ts sets it for its child). */

@@ -21,6 +21,7 @@ import { CHECK_NAMES } from './check-names.js';
 import { DECLARED_REMOTE_ONLY, type Declared, readDeclared } from './declared.js';
 import { type PacingSettings, pacingSettings } from './pacing-settings.js';
 import { Collector, type Env, int, listen, oneOf, present, redirectUri, required, url } from './read.js';
+import { referenceAddresses } from './reference-addresses.js';
 import { onTargetChange, preflightAbsent } from './run-context.js';
 import { type BenchSettings, type PropertySettings, type ReportSettings, type RunSettings, readBenchSettings, readPropertySettings, readReportSettings, readRunSettings } from './run-settings.js';
 import { SettingsError, show } from './setting-error.js';
@@ -110,7 +111,7 @@ export function readSettings(env: Env, absent: readonly string[] = []): { settin
     }
   }
   const port = c.take(() => int(env, 'REFERENCE_PORT', REFERENCE_DEFAULT_PORT, 1), REFERENCE_DEFAULT_PORT);
-  const origin = `http://127.0.0.1:${port}`;
+  const at = referenceAddresses(port);
 
   const fields = c.take(() => {
     const raw = present(env, 'SC_LOGIN_FIELDS') ?? 'username,password';
@@ -119,7 +120,7 @@ export function readSettings(env: Env, absent: readonly string[] = []): { settin
     return list;
   }, ['username', 'password']);
 
-  const controlUrl = embedded ? `${origin}/control` : present(env, 'SC_CONTROL_URL') && c.take(() => url(env, 'SC_CONTROL_URL'), undefined);
+  const controlUrl = embedded ? at.controlUrl : present(env, 'SC_CONTROL_URL') && c.take(() => url(env, 'SC_CONTROL_URL'), undefined);
   // The embedded reference reads the same REFERENCE_ settings (reference/config.ts).
   const reference = embedded ? referenceCredentials(env) : undefined;
   const controlToken = reference ? reference.controlToken : present(env, 'SC_CONTROL_TOKEN');
@@ -141,8 +142,8 @@ export function readSettings(env: Env, absent: readonly string[] = []): { settin
   const settings: Settings = {
     embedded,
     referencePort: present(env, 'REFERENCE_PORT') === undefined ? undefined : port,
-    baseUrl: embedded ? `${origin}/api` : c.take(() => url(env, 'SC_BASE_URL'), ''),
-    authUrl: embedded ? `${origin}/oauth` : c.take(() => url(env, 'SC_AUTH_URL'), ''),
+    baseUrl: embedded ? at.baseUrl : c.take(() => url(env, 'SC_BASE_URL'), ''),
+    authUrl: embedded ? at.authUrl : c.take(() => url(env, 'SC_AUTH_URL'), ''),
     clientId: embedded ? REFERENCE_CLIENT_ID : c.take(() => required(env, 'SC_CLIENT_ID'), ''),
     clientSecret: reference ? reference.clientSecret : c.take(() => required(env, 'SC_CLIENT_SECRET'), ''),
     redirectUri: c.take(() => redirectUri(env, REFERENCE_REDIRECT_URI), REFERENCE_REDIRECT_URI),
@@ -218,7 +219,7 @@ export function currentSettings(): Settings {
   return settings;
 }
 
-/** Reads the environment again at the next call (global setup, and tests that change process.env). */
+/** Reads the environment again at the next call (tests that change process.env). */
 export function forgetCurrentSettings(): void {
   current = undefined;
 }

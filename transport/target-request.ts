@@ -3,9 +3,11 @@
  * run's one TargetHealth per process, refused at once when the run is broken or the
  * operation is remembered as failing, else sent and its outcome recorded.
  */
+import { resolve } from 'node:path';
 import { HttpError, type HttpRequest, type HttpResponse, httpRequest } from '../lib/http.js';
 import { mask } from '../lib/secrets.js';
-import { environment, handedOff, onTargetChange } from '../settings/run-context.js';
+import { recordRunStop } from '../protocol/run-artifacts.js';
+import { environment, handedOff, onTargetChange, runId } from '../settings/run-context.js';
 import { readCurrentSettings } from '../settings/settings.js';
 import { TargetHealth } from './target-health.js';
 import { probeReachable } from './target-probe.js';
@@ -35,8 +37,10 @@ export function runHealth(): TargetHealth {
       targets,
       runStartedMs: Number.isFinite(started) && started > 0 ? started : undefined,
       probe: (service) => probeReachable(targets[service] ?? settings.baseUrl, settings.requestTimeoutMs),
-      // The run stops now, as on Ctrl-C: the runner ends the checks in flight and reports the rest as not run.
-      onBreak: () => {
+      // The run stops now, as on Ctrl-C: the runner ends the checks in flight and reports the rest as not run. The line
+      // goes first to the run-stop file, which whoever ends the run reads (protocol/run-artifacts.ts).
+      onBreak: (line) => {
+        recordRunStop(resolve(settings.run.reports), { t: 'broken', runId: runId(), line });
         try {
           process.kill(process.ppid, 'SIGINT');
         } catch {
