@@ -21,7 +21,7 @@ import { type TestInfo, test } from '@playwright/test';
 import { requirementById } from '../catalog/index.js';
 import { parseTitleIds } from '../catalog/ids.js';
 import { notExercised } from '../protocol/outcomes.js';
-import { readCurrentSettings } from '../settings/settings.js';
+import { served } from '../transport/served-target.js';
 import { failureSeverity, LEDGER_ATTACHMENT, type LedgerRecord, type Severity } from '../protocol/records.js';
 
 export interface LedgerFailure {
@@ -34,7 +34,7 @@ export interface LedgerFailure {
 }
 
 /** SC_STRICT=1: SHOULD failures block too (the same setting the gate reads, settings.report.strict). */
-const strict = () => readCurrentSettings().settings.report.strict;
+const strict = () => served().settings.report.strict;
 
 export class Ledger {
   private readonly passed = new Map<string, number>();
