@@ -7,8 +7,8 @@
  *   once (proven.ts), a worker fact held by the fixture, never module state.
  */
 import { itemsTest } from '../../shared/items/fixtures.js';
-import { Proofs } from './proven.js';
+import { baseSeedSource, Proofs } from './proven.js';
 
 export const itemsGroupTest = itemsTest.extend<{ proofs: Proofs }>({
-  proofs: [async ({ targetState }, use) => use(await targetState.keep('proofs', () => new Proofs())), { box: true }],
+  proofs: [async ({ targetState, settings }, use) => use(await targetState.keep('proofs', () => new Proofs(baseSeedSource(settings)))), { box: true }],
 });
