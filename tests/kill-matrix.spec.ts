@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { grepForIds } from '../catalog/ids.js';
 import { processAlive } from '../lib/process-alive.js';
-import { startHost } from '../teeth/batch/host.js';
+import { startHost } from '../teeth/reference-host.js';
 import { runBatch } from '../teeth/batch/run-batch.js';
 import { TARGET_FILES } from '../settings/target-spec.js';
 import { allFinished, jobReport, jobSeconds } from '../teeth/batch/split.js';

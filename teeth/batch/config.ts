@@ -7,7 +7,7 @@
  *  - a lane is one worker that runs its jobs one after another (order.ts laneOrder): a job is a
  *    folder of wrapper files, one per spec file of the job, each setting the job's `target`
  *    (its reference's port, its run folder) and `teethJob` options for its file
- *    (`test.use(jobOptions('j007'))`, job-options.ts), then importing its spec file under a
+ *    (`test.use(jobOptions('j007'))`, plan.ts), then importing its spec file under a
  *    query of the job's own (`…/items/create.spec.ts?teeth=j007`), so the spec's checks are
  *    registered again, as the job's, in the wrapper's file suite, where the options apply. The
  *    `target` option is test-scoped, so Playwright keeps one worker for the lane; the worker's
@@ -15,52 +15,17 @@
  *    (transport/target-registry.ts): the start of a worker is paid per lane, not per defect;
  *  - the lane's --grep is one pattern per job: the job's folder, then the job's grep;
  *  - only the console and JSON reporters: the teeth read the JSON report, cut per job (split.ts).
- * The plan is a JSON file named by TEETH_BATCH_PLAN.
+ * The plan is a JSON file named by TEETH_BATCH_PLAN (plan.ts).
  */
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import { escapeRegExp } from '../../catalog/ids.js';
 import { environment } from '../../settings/run-context.js';
+import { type BatchJobPlan, readPlan } from './plan.js';
 
-export interface BatchJobPlan {
-  /** The job's name (a defect, a mutant): its checks' project name in the job's report. */
-  name: string;
-  /** The job's folder of wrappers (`j007`): its place in its lane's order. */
-  key: string;
-  /** Spec files, relative to the base config's test folder; none: every spec file. */
-  files: string[];
-  grep: string;
-  /**
-   * The settings of the job's target (null: unset). Read by its wrappers from this plan (job-options.ts), never put
-   * in the config: Playwright copies a project's metadata into its report, and a remote job's settings hold secrets.
-   */
-  env: Record<string, string | null>;
-  /** The job's run folder (account leases, target health, the files its target state leaves). */
-  runDir: string;
-}
-
-export interface BatchPlan {
-  /** Absolute path of the base config. */
-  baseConfig: string;
-  reportFile: string;
-  /** The folder of the jobs' wrapper files (written by the runner, read by the workers). */
-  wrapperDir: string;
-  /** Keep a worker after a failed check (fixtures/teeth-job.ts) instead of starting another, as Playwright does. */
-  keepWorker?: boolean;
-  /** Skip a job's checks after its first failed one (fixtures/teeth-job.ts): mutation testing needs one killer. */
-  bail?: boolean;
-  /** Per-check time limit, ms (at most the base config's); the base config's when absent. */
-  timeoutMs?: number;
-  jobs: BatchJobPlan[];
-  /** Each lane's jobs (their keys), in the order the lane runs them. */
-  lanes: string[][];
-}
-
-const planFile = environment.teethBatchPlan();
-if (!planFile) throw new Error('teeth/batch/config.ts is the config of the kill matrix batch runs: TEETH_BATCH_PLAN names their plan');
-const plan = JSON.parse(readFileSync(planFile, 'utf8')) as BatchPlan;
+const plan = readPlan();
 const base = ((await import(pathToFileURL(plan.baseConfig).href)) as { default: PlaywrightTestConfig }).default;
 const baseDir = dirname(plan.baseConfig);
 const absolute = (path: string | undefined): string | undefined => (path ? resolve(baseDir, path) : undefined);
@@ -87,7 +52,7 @@ const wrapperSource = (job: BatchJobPlan, file: string): string =>
   [
     `// A kill-matrix batch job (teeth/batch/config.ts): ${job.name}`,
     `import { teethJobTest as test } from ${moduleUrl(join(ROOT, 'fixtures', 'teeth-job.ts'))};`,
-    `import { jobOptions } from ${moduleUrl(join(ROOT, 'teeth', 'batch', 'job-options.ts'))};`,
+    `import { jobOptions } from ${moduleUrl(join(ROOT, 'teeth', 'batch', 'plan.ts'))};`,
     `test.use(jobOptions(${JSON.stringify(job.key)}));`,
     `await import(${JSON.stringify(`${pathToFileURL(join(testDir, file)).href}?teeth=${job.key}`)});`,
     '',

@@ -17,12 +17,11 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REFERENCE_CLIENT_ID, REFERENCE_REDIRECT_URI, referenceCredentials } from '../../reference/config.js';
 import { ROOT } from '../paths.js';
 import { readReport } from '../playwright-report.js';
 import { type RunOutcome, runPlaywright } from '../run-playwright.js';
-import type { BatchJobPlan, BatchPlan } from './config.js';
-import { type ReferenceHost, type ReferenceSpec, startHost } from './host.js';
+import type { BatchJobPlan, BatchPlan } from './plan.js';
+import { type ReferenceHost, type ReferenceSpec, startHost, type TargetMode, targetEnv } from '../reference-host.js';
 import { laneOrder } from './order.js';
 import { allFinished, anyStarted, jobReport, jobSeconds } from './split.js';
 import { TARGET_FILES } from '../../settings/target-spec.js';
@@ -38,15 +37,6 @@ export interface BatchJob {
   /** Settings of this job's checks beyond its target's (SC_…). */
   env?: Record<string, string>;
 }
-
-/**
- * How the checks reach a job's reference:
- *  - embedded: exactly as a run against the embedded reference (SC_BASE_URL unset; REFERENCE_PORT
- *    names the port, every target setting and default derives from it as in any embedded run);
- *  - remote: as a remote target with no control API (SC_BASE_URL, SC_AUTH_URL, the reference's
- *    client and accounts; no SC_CONTROL_URL): the real service's configuration.
- */
-export type TargetMode = 'embedded' | 'remote';
 
 export interface BatchOptions {
   name: string;
@@ -86,30 +76,6 @@ export interface BatchResult {
   logPath: string;
   /** The batch's folder: its log and report, a `job-<name>` folder per job with the job's report. */
   dir: string;
-}
-
-/** Every setting a target mode sets; the other mode's are removed (null), so a worker never mixes them. */
-const TARGET_SETTINGS = ['REFERENCE_PORT', 'SC_BASE_URL', 'SC_AUTH_URL', 'SC_CLIENT_ID', 'SC_CLIENT_SECRET', 'SC_REDIRECT_URI', 'SC_ACCOUNTS', 'SC_CONTROL_URL', 'SC_CONTROL_TOKEN', 'SC_RATE_LIMIT'];
-
-/** The settings that point a job's checks at the reference on `port` (null: unset). */
-export function targetEnv(mode: TargetMode, port: number): Record<string, string | null> {
-  const set = mode === 'embedded' ? { REFERENCE_PORT: String(port) } : remoteEnv(port);
-  return { ...Object.fromEntries(TARGET_SETTINGS.map((k) => [k, null])), ...set };
-}
-
-function remoteEnv(port: number): Record<string, string> {
-  const origin = `http://127.0.0.1:${port}`;
-  const reference = referenceCredentials({});
-  return {
-    SC_BASE_URL: `${origin}/api`,
-    SC_AUTH_URL: `${origin}/oauth`,
-    SC_CLIENT_ID: REFERENCE_CLIENT_ID,
-    SC_CLIENT_SECRET: reference.clientSecret,
-    SC_REDIRECT_URI: REFERENCE_REDIRECT_URI,
-    SC_ACCOUNTS: JSON.stringify(reference.accounts),
-    // The reference has no rate limit (no throttle-36 variant here): pacing would only slow the run.
-    SC_RATE_LIMIT: 'off',
-  };
 }
 
 const setOnly = (env: Record<string, string | null>): Record<string, string> =>
@@ -166,7 +132,7 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
         ...options.env,
         TEETH_BATCH_PLAN: planFile,
         // The runner's own settings name one job's target, so global setup finds a valid configuration; each
-        // job's checks then take their own (their `target` option, job-options.ts). No preflight: it would log in to that one
+        // job's checks then take their own (their `target` option, plan.ts). No preflight: it would log in to that one
         // reference and hand its sessions to the checks of other references.
         ...setOnly(planned[0].env),
         SC_PREFLIGHT: '0',

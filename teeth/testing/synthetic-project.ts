@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { ReferenceHost, ReferenceSpec } from '../batch/host.js';
+import type { ReferenceHost, ReferenceSpec } from '../reference-host.js';
 import { ROOT } from '../paths.js';
 
 const CONFIG = `import { defineConfig } from '@playwright/test';
