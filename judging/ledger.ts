@@ -21,7 +21,6 @@ import { type TestInfo, test } from '@playwright/test';
 import { requirementById } from '../catalog/index.js';
 import { parseTitleIds } from '../catalog/ids.js';
 import { notExercised } from '../protocol/outcomes.js';
-import { readCurrentSettings } from '../settings/settings.js';
 import { failureSeverity, LEDGER_ATTACHMENT, type LedgerRecord, type Severity } from '../protocol/records.js';
 
 export interface LedgerFailure {
@@ -33,9 +32,6 @@ export interface LedgerFailure {
   attachment?: TestInfo['attachments'][number];
 }
 
-/** SC_STRICT=1: SHOULD failures block too (the same setting the gate reads, settings.report.strict). */
-const strict = () => readCurrentSettings().settings.report.strict;
-
 export class Ledger {
   private readonly passed = new Map<string, number>();
   private readonly failedCount = new Map<string, number>();
@@ -43,7 +39,11 @@ export class Ledger {
   private readonly should: boolean;
   private readonly titleIds: string[];
 
-  constructor(testInfo: Pick<TestInfo, 'title' | 'tags'>) {
+  constructor(
+    testInfo: Pick<TestInfo, 'title' | 'tags'>,
+    /** SC_STRICT=1: SHOULD failures block too (the same setting the gate reads, settings.report.strict; the `_ledger` fixture hands it in). */
+    readonly strict = false,
+  ) {
     this.should = (testInfo.tags ?? []).includes('@should');
     this.titleIds = parseTitleIds(testInfo.title).ids;
   }
@@ -88,12 +88,12 @@ export class Ledger {
 
   /** Failures that must turn the test red: MUST ones, and SHOULD ones too under SC_STRICT=1. */
   blocking(): LedgerFailure[] {
-    return this.failures.filter((f) => f.severity === 'MUST' || strict());
+    return this.failures.filter((f) => f.severity === 'MUST' || this.strict);
   }
 
   /** True when a failure of this severity stops the check as a test failure (not as a SHOULD skip). */
   failsTest(failure: LedgerFailure): boolean {
-    return this.propertyDepth > 0 || failure.severity === 'MUST' || strict() || this.blocking().length > 0;
+    return this.propertyDepth > 0 || failure.severity === 'MUST' || this.strict || this.blocking().length > 0;
   }
 
   record(): LedgerRecord {
@@ -116,6 +116,11 @@ export class Ledger {
 const ledgers = new WeakMap<TestInfo, Ledger>();
 
 /** The ledger of the running test (created on first use). */
+/** Opens the check's ledger with the target's SC_STRICT (the `_ledger` fixture, before the check runs). */
+export function openLedger(testInfo: TestInfo, strict: boolean): void {
+  ledgers.set(testInfo, new Ledger(testInfo, strict));
+}
+
 export function ledgerOf(testInfo: TestInfo): Ledger {
   let ledger = ledgers.get(testInfo);
   if (!ledger) {

@@ -12,7 +12,7 @@ import { type RunningReference, startReference } from './server.js';
  * switched or reset, a defect never meets another's accounts, items or buses.
  *
  * It is driven over the IPC channel of the process that forked it
- * (teeth/batch/host.ts) and has no endpoint of its own: a normal run never
+ * (teeth/reference-host.ts) and has no endpoint of its own: a normal run never
  * starts it, and nothing of it listens but the references it was asked for.
  *
  *   → { id, start: { defect?, variants?, evasions?, mutation? } }   ← { id, port } | { id, error }

@@ -29,7 +29,6 @@ import { type TestInfo, test } from '@playwright/test';
 import { HttpError } from '../lib/http.js';
 import { mask } from '../lib/secrets.js';
 import { notApplicable } from '../protocol/outcomes.js';
-import { handedOff } from '../settings/run-context.js';
 import { type Account, accountsOf, type Plan, type Settings } from '../settings/settings.js';
 import { ControlClient } from '../transport/control-client.js';
 import { acquireLease, type Lease } from './lease.js';
@@ -54,6 +53,14 @@ export interface WorkerState {
   /** The worker's pool: one aggregator session per account (username). */
   pool: Map<string, Promise<Session>>;
   cursor: Map<Plan, number>;
+  /** The target's run folder (the lease locks); undefined outside a conformance run. */
+  runDir: string | undefined;
+  /**
+   * This worker's place among the target's workers, which picks its accounts: Playwright's indices
+   * for the process's own target; for a target of the kill matrix, the worker's ordinal among those
+   * that served it, as a one-worker run of its own would number them (transport/target-registry.ts).
+   */
+  slot: { parallelIndex: number; workerIndex: number };
 }
 
 /** How long a lease waits for a free account, at most. */
@@ -140,12 +147,12 @@ export function openSessions({ settings, authorize, state, testInfo, skip, opene
    */
   const pooledAccount = (plan: Plan): Account => {
     const list = accountsOrSkip(plan);
-    return list[testInfo.parallelIndex % list.length];
+    return list[state.slot.parallelIndex % list.length];
   };
 
   const nextAccount = (plan: Plan): Account => {
     const list = accountsOrSkip(plan);
-    const n = state.cursor.get(plan) ?? testInfo.workerIndex;
+    const n = state.cursor.get(plan) ?? state.slot.workerIndex;
     state.cursor.set(plan, n + 1);
     return list[n % list.length];
   };
@@ -172,10 +179,10 @@ export function openSessions({ settings, authorize, state, testInfo, skip, opene
 
     lease: async (plan) => {
       const list = accountsOrSkip(plan);
-      const runDir = handedOff().runDir;
+      const runDir = state.runDir;
       if (!runDir) throw new Error('no run folder was handed off: leases need run/global-setup.ts (run through playwright.config.ts)');
       // Start at a different account in each worker, so workers rarely wait on each other.
-      const start = testInfo.parallelIndex % list.length;
+      const start = state.slot.parallelIndex % list.length;
       const order = [...list.slice(start), ...list.slice(0, start)].map((a) => a.username).filter((u) => !leases.some((l) => l.username === u));
       const lease = await step(`lease a ${plan} account`, () =>
         acquireLease(runDir, order, { owner: `${testInfo.titlePath.join(' › ')} (pid ${process.pid})`, timeoutMs: Math.min(LEASE_WAIT_MS, testInfo.timeout * 0.75 || LEASE_WAIT_MS) }),

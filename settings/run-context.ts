@@ -89,38 +89,6 @@ export function childEnv(extra: Record<string, string | null | undefined> = {}, 
   return env;
 }
 
-/**
- * Puts a job's environment into this process (teeth/batch/shim.ts: a batch worker serves
- * its lane's jobs one after another, each taking its settings before any fixture reads them);
- * null removes. Returns the values it replaced (null: unset), to put back.
- */
-export function adoptEnv(values: Record<string, string | null>): Record<string, string | null> {
-  const before: Record<string, string | null> = {};
-  for (const [name, value] of Object.entries(values)) {
-    before[name] = process.env[name] ?? null;
-    if (value === null) delete process.env[name];
-    else process.env[name] = value;
-  }
-  return before;
-}
-
-/**
- * What a process keeps about the target it serves (the settings it read, the target's health,
- * the pacing schedule), each module forgetting its own when the process moves to another target:
- * a worker of the kill matrix's lanes does, between two jobs (teeth/batch/shim.ts).
- */
-const forgetters = new Set<() => void>();
-
-/** Registers what this module forgets when the process serves another target. */
-export function onTargetChange(forget: () => void): void {
-  forgetters.add(forget);
-}
-
-/** The process now serves another target: every module forgets what it kept of the previous one. */
-export function targetChanged(): void {
-  for (const forget of forgetters) forget();
-}
-
 /** Facts of the process's environment, not settings of the suite. */
 export const environment = {
   /** On a CI system (CI set): dot reporter, no test.only. */

@@ -22,7 +22,7 @@ import { DECLARED_REMOTE_ONLY, type Declared, readDeclared } from './declared.js
 import { type PacingSettings, pacingSettings } from './pacing-settings.js';
 import { Collector, type Env, int, listen, oneOf, present, redirectUri, required, url } from './read.js';
 import { referenceAddresses } from './reference-addresses.js';
-import { onTargetChange, preflightAbsent } from './run-context.js';
+import { preflightAbsent } from './run-context.js';
 import { type BenchSettings, type PropertySettings, type ReportSettings, type RunSettings, readBenchSettings, readPropertySettings, readReportSettings, readRunSettings } from './run-settings.js';
 import { SettingsError, show } from './setting-error.js';
 
@@ -223,7 +223,6 @@ export function currentSettings(): Settings {
 export function forgetCurrentSettings(): void {
   current = undefined;
 }
-onTargetChange(forgetCurrentSettings);
 
 /**
  * The settings of a child run (`npm run conformance` passes its flags on as settings):

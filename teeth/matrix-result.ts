@@ -5,7 +5,7 @@
  */
 import type { DefectInfo } from '../reference/defects/index.js';
 import type { EvasionInfo } from '../reference/evasions.js';
-import type { ReferenceHost } from './batch/host.js';
+import type { ReferenceHost } from './reference-host.js';
 import type { EvasionResult } from './evasions.js';
 import type { Listing } from './list-checks.js';
 import type { RealServiceResult } from './real-service.js';

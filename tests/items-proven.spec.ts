@@ -17,7 +17,7 @@ test('a base is drawn from the run: the same for a plan and category in every wo
 });
 
 test('the control is sent once per plan and category: an accepted proof is kept, a refused one is tried again', async () => {
-  const proofs = new Proofs();
+  const proofs = new Proofs('run-1');
   const sent: string[] = [];
   const prove = (answer: boolean) => async (b: { plan: string }) => {
     sent.push(b.plan);
@@ -29,10 +29,10 @@ test('the control is sent once per plan and category: an accepted proof is kept,
   expect((await proofs.provenBase('pro', leaf(1), prove(true))).reused).toBe(false);
   expect(sent).toEqual(['basic', 'basic', 'pro']);
   // A check whose own create is the control remembers it for the others.
-  proofs.remember(baseFor('basic', leaf(2)));
+  proofs.remember(baseFor('basic', leaf(2), proofs.source));
   expect((await proofs.provenBase('basic', leaf(2), prove(true))).reused).toBe(true);
   // Another worker's proofs are its own.
-  expect((await new Proofs().provenBase('basic', leaf(2), prove(true))).reused).toBe(false);
+  expect((await new Proofs('run-1').provenBase('basic', leaf(2), prove(true))).reused).toBe(false);
 });
 
 test('cases go to the fewest categories, the earlier ones of the shared order first', () => {

@@ -1,15 +1,17 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { grepForIds } from '../catalog/ids.js';
 import { processAlive } from '../lib/process-alive.js';
-import { startHost } from '../teeth/batch/host.js';
+import { startHost } from '../teeth/reference-host.js';
 import { runBatch } from '../teeth/batch/run-batch.js';
-import { WORKERS_FILE } from '../teeth/batch/metadata.js';
+import { TARGET_FILES } from '../settings/target-spec.js';
 import { allFinished, jobReport, jobSeconds } from '../teeth/batch/split.js';
 import { evasionVerdict, readGate } from '../teeth/evasions.js';
 import { runMatrix } from '../teeth/matrix.js';
+import { ROOT } from '../teeth/paths.js';
 import { checksOf, type PlaywrightReport, type ResultStatus } from '../teeth/playwright-report.js';
 import { realServiceVerdict } from '../teeth/real-service.js';
 import { runPlaywright } from '../teeth/run-playwright.js';
@@ -306,42 +308,45 @@ async function withSyntheticProject(prefix: string, use: (cwd: string, dir: stri
   }
 }
 
-// A worker fixture as the suite declares them, in a module the spec files import (so, unlike the spec
-// files, not evaluated again per job), logging its set-up and teardown; defect-t's teardown throws.
-const WORKER_FIXTURE = `import { appendFileSync } from 'node:fs';
-import { test as base } from '@playwright/test';
+// A per-target fixture as the suite declares them (fixtures/target.ts: held in the worker's target registry), in a module
+// the spec files import (so, unlike the spec files, not evaluated again per job), logging its opening and closing;
+// defect-t's close throws.
+const TARGET_FIXTURE = `import { appendFileSync } from 'node:fs';
+import { targetTest } from ${JSON.stringify(pathToFileURL(join(ROOT, 'fixtures', 'target.ts')).href)};
 const defect = async (port) => (await (await fetch(\`http://127.0.0.1:\${port}/\`)).json()).defect;
-export const test = base.extend({
-  target: [
-    async ({}, use) => {
-      const port = process.env.REFERENCE_PORT;
+export const test = targetTest.extend({
+  held: async ({ target, targetState }, use) => {
+    const port = target.env.REFERENCE_PORT;
+    const open = () => {
       appendFileSync(process.env.FIXTURE_LOG, \`setup \${port} \${process.pid}\\n\`);
-      await use({ port });
+      return { port };
+    };
+    const close = async () => {
       appendFileSync(process.env.FIXTURE_LOG, \`teardown \${port} \${process.pid}\\n\`);
       if ((await defect(port)) === 'defect-t') throw new Error('the teardown of defect-t failed');
-    },
-    { scope: 'worker' },
-  ],
+    };
+    await use(await targetState.keep('held', open, close));
+  },
 });
 `;
-const WORKER_FIXTURE_SPEC = `import { expect } from '@playwright/test';
-import { test } from './worker-fixture.ts';
-test('[ITEM-W-1] the worker fixture holds this job’s target @items', async ({ target }) => {
-  expect(target.port).toBe(process.env.REFERENCE_PORT);
+const TARGET_FIXTURE_SPEC = `import { expect } from '@playwright/test';
+import { test } from './target-fixture.ts';
+test('[ITEM-W-1] the per-target fixture holds this job’s target @items', async ({ held, target }) => {
+  expect(held.port).toBe(target.env.REFERENCE_PORT);
 });
-test('[ITEM-W-1] a later check of the job gets the same value @items', async ({ target }) => {
-  expect(target.port).toBe(process.env.REFERENCE_PORT);
+test('[ITEM-W-1] a later check of the job gets the same value @items', async ({ held, target }) => {
+  expect(held.port).toBe(target.env.REFERENCE_PORT);
 });
 `;
 
-test('in one worker, a worker fixture is set up once per job, torn down before the next, and its teardown error is that job’s', async () => {
+test('in one worker, a target’s state is opened once per job, closed before the next, and its close error is that job’s', async () => {
   test.setTimeout(60_000);
   const host = await startFakeHost();
   await withSyntheticProject('sc-teeth-batch-fixtures-', async (cwd, dir) => {
-    writeFileSync(join(cwd, 'specs', 'worker-fixture.ts'), WORKER_FIXTURE);
-    writeFileSync(join(cwd, 'specs', 'worker-fixture.spec.ts'), WORKER_FIXTURE_SPEC);
+    writeFileSync(join(cwd, 'specs', 'target-fixture.ts'), TARGET_FIXTURE);
+    writeFileSync(join(cwd, 'specs', 'target-fixture.spec.ts'), TARGET_FIXTURE_SPEC);
     const log = join(dir, 'fixture.log');
-    const job = (name: string) => ({ name, files: ['worker-fixture.spec.ts'], grep: grepForIds(['ITEM-W-1']), reference: { defect: name } });
+    const job = (name: string) => ({ name, files: ['target-fixture.spec.ts'], grep: grepForIds(['ITEM-W-1']), reference: { defect: name } });
     const batch = await runBatch({
       name: 'fixtures',
       jobs: [job('defect-a'), job('defect-t'), job('defect-b')],
@@ -364,7 +369,7 @@ test('in one worker, a worker fixture is set up once per job, torn down before t
     expect(lines.map(([what, port]) => `${what} ${port}`)).toEqual([`setup ${a}`, `teardown ${a}`, `setup ${t}`, `teardown ${t}`, `setup ${b}`, `teardown ${b}`]);
     expect(new Set(lines.map(([, , pid]) => pid)).size).toBe(1);
     const errors = (name: string) => (batch.outcomes.get(name)?.report?.errors ?? []).map((e) => e?.message);
-    expect(errors('defect-t')).toEqual(['the teardown of defect-t failed']);
+    expect(errors('defect-t')).toEqual(['held: the teardown of defect-t failed']);
     expect(errors('defect-a')).toEqual([]);
     expect(errors('defect-b')).toEqual([]);
   }).finally(() => host.stop());
@@ -484,7 +489,7 @@ test('the reference host serves fresh references on ports of their own and stops
 test('a defect run right after one that leaves state behind gets the same verdict and killing checks as alone', async () => {
   // delete-keeps-slot leaves every slot its checks freed counted on the accounts; quota-ignored's checks fill
   // the accounts' quota. In one batch with one lane, quota-ignored runs second in the same worker process: its
-  // reference, run folder and the worker's fixtures (rebuilt between the jobs) are its own, so it sees exactly
+  // reference, run folder and the worker's per-target state (closed and opened between the jobs) are its own, so it sees exactly
   // what it sees alone.
   test.setTimeout(120_000);
   const { DEFECTS } = await import('../reference/defects/index.js');
@@ -506,10 +511,10 @@ test('a defect run right after one that leaves state behind gets the same verdic
       // The same property inputs in both runs: the quota model charges ITEM-LIMITS-2 on some sequences only.
       seed: '24',
     });
-  // The pids of the workers that served each job of the first batch (teeth/batch/shim.ts), read before the folders go.
+  // The pids of the workers that served each job of the first batch (transport/target-registry.ts), read before the folders go.
   let served: string[] = [];
   const [after, alone] = await Promise.all([run(pick('delete-keeps-slot', 'quota-ignored'), 'after'), run(pick('quota-ignored'), 'alone')]).finally(() => {
-    served = [0, 1].map((i) => readFileSync(join(dirs[0], 'defects', `run-${i}`, WORKERS_FILE), 'utf8').trim());
+    served = [0, 1].map((i) => readFileSync(join(dirs[0], 'defects', `run-${i}`, TARGET_FILES.workers), 'utf8').trim());
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
   expect(served[0]).toMatch(/^\d+$/);

@@ -6,7 +6,11 @@
  */
 import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
+import { readCurrentSettings } from '../settings/settings.js';
 import { assertProperty, drawnCases, replayCommand } from '../specs/shared/property.js';
+
+// This process's settings, as the `settings` fixture hands them to a check (FC_SEED unset here: a new seed).
+const { settings } = readCurrentSettings();
 
 test('the replay command names the check’s own file and its title, regex characters escaped and shell-quoted', () => {
   const command = replayCommand({ file: '/repo/specs/auth/state-encoding.spec.ts', title: "[AUTH-STATE-1] a state (any VSCHAR) isn't changed" }, 'FC_SEED=7', '/repo');
@@ -17,7 +21,7 @@ test('(replay) a failing property is replayed by its seed, its path, this file a
   const failing = fc.asyncProperty(fc.integer({ min: 0, max: 100 }), async (n) => {
     if (n > 10) throw new Error(`too big: ${n}`);
   });
-  const error = await assertProperty(failing, { numRuns: 50 }).then(
+  const error = await assertProperty(failing, { settings, numRuns: 50 }).then(
     () => undefined,
     (e: Error) => e,
   );
@@ -31,7 +35,7 @@ test('drawn cases are the fixed examples first, then the drawn values, in one ru
     fc.asyncProperty(drawnCases(fc.integer({ min: 100, max: 200 }), [1, 2], 3), async (cases) => {
       runs.push(cases);
     }),
-    { numRuns: 1, shrink: false },
+    { settings, numRuns: 1, shrink: false },
   );
   expect(runs).toHaveLength(1);
   expect(runs[0].slice(0, 2)).toEqual([1, 2]);

@@ -4,16 +4,14 @@
  * process's own (transport/pacing-window.ts) when there is no suite server.
  */
 import { Pool } from 'undici';
-import { onTargetChange, suiteServer } from '../settings/run-context.js';
+import { suiteServer } from '../settings/run-context.js';
 import { PaceSchedule } from './pacing-window.js';
+import { served } from './served-target.js';
 
-let local = new PaceSchedule();
-
-/** A fresh local schedule (tests: after changing SC_RATE_LIMIT; another target). */
+/** A fresh local schedule of the served target (tests: after changing SC_RATE_LIMIT). */
 export function resetSchedule(): void {
-  local = new PaceSchedule();
+  served().schedule = new PaceSchedule();
 }
-onTargetChange(resetSchedule);
 let pool: Pool | undefined;
 let remoteBroken = false;
 
@@ -44,11 +42,11 @@ export const sleep = (ms: number) => (ms > 0 ? new Promise((r) => setTimeout(r, 
 
 /** Waits until `key` may send one request under the limit. */
 export async function permit(key: string, limit: number): Promise<void> {
-  const wait = (await remoteGrant({ key, limit })) ?? local.grant(key, limit);
+  const wait = (await remoteGrant({ key, limit })) ?? served().schedule.grant(key, limit);
   await sleep(wait);
 }
 
 /** Holds `key` for `ms` (a 429's wait): every worker waits it out with this one. */
 export async function hold(key: string, ms: number): Promise<void> {
-  if ((await remoteGrant({ key, holdMs: ms })) === undefined) local.hold(key, ms);
+  if ((await remoteGrant({ key, holdMs: ms })) === undefined) served().schedule.hold(key, ms);
 }

@@ -7,8 +7,8 @@ import { resolve } from 'node:path';
 import { HttpError, type HttpRequest, type HttpResponse, httpRequest } from '../lib/http.js';
 import { mask } from '../lib/secrets.js';
 import { recordRunStop } from '../protocol/run-artifacts.js';
-import { environment, handedOff, onTargetChange, runId } from '../settings/run-context.js';
-import { readCurrentSettings } from '../settings/settings.js';
+import { environment, handedOff, runId } from '../settings/run-context.js';
+import { served } from './served-target.js';
 import { TargetHealth } from './target-health.js';
 import { probeReachable } from './target-probe.js';
 
@@ -20,18 +20,17 @@ export class RunBroken extends Error {
   }
 }
 
-let current: TargetHealth | undefined;
-
-/** The run's health: shared through the run folder inside a conformance worker, off elsewhere. */
+/** The served target's health (transport/served-target.ts): shared through its run folder inside a conformance worker, off elsewhere. */
 export function runHealth(): TargetHealth {
-  if (!current) {
-    const dir = handedOff().runDir;
+  const target = served();
+  if (!target.health) {
+    const dir = target.runDir;
     // A Playwright worker is forked with IPC; the runner is not (and may inherit TEST_WORKER_INDEX when a test started it).
     const inWorker = typeof process.send === 'function' && environment.playwrightWorker();
-    const settings = readCurrentSettings().settings;
+    const settings = target.settings;
     const targets: Record<string, string> = { api: settings.baseUrl, auth: settings.authUrl };
     const started = Number(handedOff().runStarted);
-    current = new TargetHealth({
+    target.health = new TargetHealth({
       dir,
       enabled: !!dir && inWorker && settings.run.targetHealth,
       targets,
@@ -49,15 +48,13 @@ export function runHealth(): TargetHealth {
       },
     });
   }
-  return current;
+  return target.health;
 }
 
-/** Replaces the run's health (the project's own tests). */
+/** Replaces the served target's health (the project's own tests). */
 export function setRunHealth(health: TargetHealth | undefined): void {
-  current = health;
+  served().health = health;
 }
-// Another target, another health (teeth/batch/shim.ts): its circuit starts closed.
-onTargetChange(() => setRunHealth(undefined));
 
 /**
  * Called when a request is refused because the run is broken, before RunBroken

@@ -92,6 +92,6 @@ test.describe('code exchange misuse', { tag: '@auth' }, () => {
         await expectTokenRefused(named, ['AUTH-CLIENT-2'], `a refresh naming client_id ${JSON.stringify(clientId)}, not the application's, is refused`, { clientAuth: true });
       }
     });
-    await assertProperty(unknownIds, { numRuns: 1, shrink: false });
+    await assertProperty(unknownIds, { settings, numRuns: 1, shrink: false });
   });
 });

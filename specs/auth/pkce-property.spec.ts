@@ -32,7 +32,7 @@ test.describe('PKCE verifiers', { tag: '@auth' }, () => {
         await oauth.expectTokens(answer, ['AUTH-PKCE-3']);
         provenBy('the exchange answered a token pair', ['AUTH-PKCE-3', 'AUTH-TOKEN-1']);
       }),
-      { numRuns: NUM_RUNS, minRuns: MIN_RUNS, timeLimitMs: 30_000 },
+      { settings, numRuns: NUM_RUNS, minRuns: MIN_RUNS, timeLimitMs: 30_000 },
     );
   });
 });

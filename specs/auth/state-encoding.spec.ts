@@ -11,7 +11,7 @@ import { assertProperty } from '../shared/property.js';
 import { STATE_EXAMPLES, states } from './support/state.js';
 
 test.describe('state encoding', { tag: '@auth' }, () => {
-  test('[AUTH-STATE-1] a state of any VSCHAR characters, those that need percent-encoding among them, comes back unchanged', async ({ oauth, sessions }) => {
+  test('[AUTH-STATE-1] a state of any VSCHAR characters, those that need percent-encoding among them, comes back unchanged', async ({ oauth, sessions, settings }) => {
     const account = sessions.anyAccount('basic');
     await assertProperty(
       fc.asyncProperty(states(), async (state) => {
@@ -23,7 +23,7 @@ test.describe('state encoding', { tag: '@auth' }, () => {
           actual: grant.returnedState === undefined ? 'no state parameter' : `state ${JSON.stringify(grant.returnedState)}`,
         });
       }),
-      { numRuns: 4, timeLimitMs: 30_000, examples: STATE_EXAMPLES.map((s) => [s]) },
+      { settings, numRuns: 4, timeLimitMs: 30_000, examples: STATE_EXAMPLES.map((s) => [s]) },
     );
   });
 });

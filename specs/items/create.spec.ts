@@ -18,7 +18,7 @@ const READ_BACK = [
 ];
 
 test.describe('create', { tag: '@items' }, () => {
-  test('[ITEM-CREATE-1][ITEM-CREATE-4][ITEM-CREATE-7][ITEM-READ-1][ITEM-ATTR-11] valid payloads in the sampled categories answer 201 and read back as sent', async ({ imageHost, leaseItems, catalog }) => {
+  test('[ITEM-CREATE-1][ITEM-CREATE-4][ITEM-CREATE-7][ITEM-READ-1][ITEM-ATTR-11] valid payloads in the sampled categories answer 201 and read back as sent', async ({ imageHost, leaseItems, catalog, settings }) => {
     test.skip(catalog.leaves.length === 0, NO_CATEGORY);
     const { items } = await leaseItems('pro');
     const drafts = fc.constantFrom(...catalog.leaves).chain((leaf) => draftFor(leaf, { pro: false }));
@@ -38,7 +38,7 @@ test.describe('create', { tag: '@items' }, () => {
         }
       }),
       // Each run is an item on the account (docs/FIXTURES.md, "Footprint"): the example and two drawn leaves and drafts.
-      { numRuns: 2, timeLimitMs: 20_000, examples: [[withDelivery]] },
+      { settings, numRuns: 2, timeLimitMs: 20_000, examples: [[withDelivery]] },
     );
   });
 

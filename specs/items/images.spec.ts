@@ -55,7 +55,7 @@ test.describe('images', { tag: '@items' }, () => {
   });
 
   test('[ITEM-IMG-1] a create whose main image is a direct JPEG answers 201', async ({ imageHost, proofs }) => {
-    const base = baseFor('basic', leaf);
+    const base = baseFor('basic', leaf, proofs.source);
     await items.createOk(freshPayload(base.draft, imageHost), ['ITEM-IMG-1']);
     // The control of the main-image refusals below: the same create, their image aside.
     proofs.remember(base);

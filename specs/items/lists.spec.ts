@@ -160,7 +160,7 @@ test.describe('lists and paging', { tag: '@items' }, () => {
           for (const id of ours) await items.remove(id);
         }
       }),
-      { numRuns: 1, timeLimitMs: 20_000 },
+      { settings, numRuns: 1, timeLimitMs: 20_000 },
     );
   });
 });

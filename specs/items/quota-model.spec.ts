@@ -18,7 +18,7 @@ import fc from 'fast-check';
 import { test } from '../fixtures.js';
 import { freshPayload } from '../shared/items/bind.js';
 import { needRoom } from '../shared/items/bind-room.js';
-import { assertProperty, replayPath } from '../shared/property.js';
+import { assertProperty } from '../shared/property.js';
 import { sampleDraft } from '../shared/items/generators.js';
 import { fillArb, type QuotaCommand, quotaCommands, quotaScenario } from './support/model/commands.js';
 import { readStart, removeRun, setupRun } from './support/model/setup.js';
@@ -64,15 +64,15 @@ test.describe('quota model', { tag: '@items' }, () => {
     };
     await test.step('random sequences, each after filling some of the free slots (shrunk on failure)', () =>
       assertProperty(
-        fc.asyncProperty(fillArb(free), quotaCommands(MAX_COMMANDS, replayPath()), (fill, commands) => run([...fill.commands(), ...commands])),
-        { numRuns: RANDOM_RUNS, timeLimitMs: 30_000 },
+        fc.asyncProperty(fillArb(free), quotaCommands(MAX_COMMANDS, settings.property.replayPath), (fill, commands) => run([...fill.commands(), ...commands])),
+        { settings, numRuns: RANDOM_RUNS, timeLimitMs: 30_000 },
       ),
     );
     const scenario = quotaScenario(free, true);
     await test.step('the fixed scenario that exercises every rule', () =>
       assertProperty(
         fc.asyncProperty(fc.constant(scenario), (commands) => run(commands)),
-        { numRuns: 0, timeLimitMs: 15_000, examples: [[scenario]], fixed: true },
+        { settings, numRuns: 0, timeLimitMs: 15_000, examples: [[scenario]], fixed: true },
       ),
     );
   });

@@ -55,7 +55,7 @@ async function judgeCase(items: ItemsApi, itemId: string, imageHost: ImageHost, 
 }
 
 test.describe('served images', { tag: '@items' }, () => {
-  test('[ITEM-IMG-6][ITEM-IMG-7] an image served in any way the spec allows is added, one that breaks one image rule is refused after its twin is added', async ({ imageHost, catalog, leaseItems }) => {
+  test('[ITEM-IMG-6][ITEM-IMG-7] an image served in any way the spec allows is added, one that breaks one image rule is refused after its twin is added', async ({ imageHost, catalog, leaseItems, settings }) => {
     const leaf = plainLeaf(catalog);
     test.skip(!leaf, NO_CATEGORY);
     const { items } = await leaseItems('basic');
@@ -66,7 +66,7 @@ test.describe('served images', { tag: '@items' }, () => {
         const why = await judgeCase(items, itemId, imageHost, c);
         if (why) unproved.push(why);
       }),
-      { numRuns: 6, timeLimitMs: 60_000, examples: IMAGE_EXAMPLES.map((c) => [c]) },
+      { settings, numRuns: 6, timeLimitMs: 60_000, examples: IMAGE_EXAMPLES.map((c) => [c]) },
     );
     // Every image case is its own scenario: one the target left unjudged (its answer, or a case ended not judged) leaves the rules unproven.
     skipWhenUnjudged([...unproved, ...notJudged]);

@@ -106,7 +106,7 @@ function textRuns(defs: readonly TextDef[]): AtEdge[][] {
 }
 
 test.describe('text limits', { tag: '@items' }, () => {
-  test('[ITEM-VALID-15][ITEM-ATTR-11] an external_id of exactly 75 code points outside ASCII is accepted and read back, one of 76 is refused', async ({ imageHost, catalog, leaseItems }) => {
+  test('[ITEM-VALID-15][ITEM-ATTR-11] an external_id of exactly 75 code points outside ASCII is accepted and read back, one of 76 is refused', async ({ imageHost, catalog, leaseItems, settings }) => {
     const leaf = plainLeaf(catalog);
     test.skip(!leaf, NO_CATEGORY);
     const { items } = await leaseItems('basic');
@@ -123,13 +123,13 @@ test.describe('text limits', { tag: '@items' }, () => {
         });
         if (why) unproved.push(why);
       }),
-      { numRuns: 0, timeLimitMs: 20_000, examples: edgeExamples(EXTERNAL_ID_MAX) },
+      { settings, numRuns: 0, timeLimitMs: 20_000, examples: edgeExamples(EXTERNAL_ID_MAX) },
     );
     // Each alphabet is its own case: one the target left unjudged leaves the rules unproven (its code, e.g. rate_limited).
     skipWhenUnjudged([...unproved, ...notJudged]);
   });
 
-  test('[ITEM-VALID-10] a text attribute of exactly its max_length in code points outside ASCII is accepted, one more is refused', async ({ imageHost, leaseItems, catalog, survey }) => {
+  test('[ITEM-VALID-10] a text attribute of exactly its max_length in code points outside ASCII is accepted, one more is refused', async ({ imageHost, leaseItems, catalog, survey, settings }) => {
     const textsOf = (leaf: CategoryFacts) => textDefs(leaf.defs).filter((d) => d.id !== EXTERNAL_ID);
     const offering = await leavesOffering(catalog, survey, (leaf) => textsOf(leaf).length > 0, 'a text attribute with a max_length (external_id aside)');
     if (offering.skip !== undefined) return endUnoffered(offering.skip, ['ITEM-VALID-10']);
@@ -146,7 +146,7 @@ test.describe('text limits', { tag: '@items' }, () => {
         const why = await bothEdges(items, (values) => withAttributes(freshPayload(draft, imageHost), values), edges, { prefix: '', requirement: 'ITEM-VALID-10' });
         if (why) unproved.push(why);
       }),
-      { numRuns: 0, timeLimitMs: 20_000, examples: runs.map((r) => [r]) },
+      { settings, numRuns: 0, timeLimitMs: 20_000, examples: runs.map((r) => [r]) },
     );
     // Each alphabet is its own case: one the target left unjudged leaves the rules unproven (its code, e.g. rate_limited).
     skipWhenUnjudged([...unproved, ...notJudged]);

@@ -50,7 +50,7 @@ async function bodyIsUpdated(res: Awaited<ReturnType<ItemsApi['update']>>, id: s
 }
 
 test.describe('update', { tag: '@items' }, () => {
-  test('[ITEM-UPDATE-1][ITEM-UPDATE-2][ITEM-ATTR-13][ITEM-UPDATE-3] an update with new values answers a 2xx and reads back with them (external_id, and license_plate in Cars); one that breaks a create rule is refused and leaves the item unchanged', async ({ imageHost, leaseItems, catalog }) => {
+  test('[ITEM-UPDATE-1][ITEM-UPDATE-2][ITEM-ATTR-13][ITEM-UPDATE-3] an update with new values answers a 2xx and reads back with them (external_id, and license_plate in Cars); one that breaks a create rule is refused and leaves the item unchanged', async ({ imageHost, leaseItems, catalog, settings }) => {
     const leaves = updateLeaves(catalog);
     test.skip(leaves.length === 0, NO_CATEGORY);
     const { items } = await leaseItems('basic');
@@ -77,7 +77,7 @@ test.describe('update', { tag: '@items' }, () => {
           throw error;
         }
       }),
-      { numRuns: 8, timeLimitMs: 15_000 },
+      { settings, numRuns: 8, timeLimitMs: 15_000 },
     );
 
     // ITEM-UPDATE-3 on an item the property left (else a new one): the same update unbroken is the control, so the

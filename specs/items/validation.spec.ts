@@ -28,7 +28,7 @@ import { appliesTo, type BrokenCase, brokenCases } from './support/broken.js';
 import { brokenPayloads, type OnBase, oneOfEachCase } from './support/broken-value.js';
 import { assertProperty } from '../shared/property.js';
 import type { CategoryFacts } from '../shared/items/generators.js';
-import { baseSeedSource, coverCases, mostCasesFirst } from './support/proven.js';
+import { coverCases, mostCasesFirst } from './support/proven.js';
 import { byPlainness } from '../shared/items/target-catalog.js';
 import { endUnoffered, leavesOffering } from '../shared/items/catalog-survey.js';
 import { LICENSE_PLATE } from '../shared/items/constants.js';
@@ -47,7 +47,7 @@ test.describe('refused creates', { tag: '@items' }, () => {
     // Cases sent from a Basic account break a Basic rule; Pro ones need a Pro account; the others run on either.
     const plan = cases.some((c) => c.plan === 'pro') ? 'pro' : 'basic';
 
-    test(`[${requirement}] ${statement(requirement)}`, async ({ imageHost, leaseItems, catalog, survey, proofs }) => {
+    test(`[${requirement}] ${statement(requirement)}`, async ({ imageHost, leaseItems, catalog, survey, proofs, settings }) => {
       const tree = { groupingId: catalog.grouping?.id, unknownId: catalog.unknownId };
       const applies = (rule: BrokenCase, leaf: CategoryFacts) => appliesTo(rule, leaf, tree);
       // The sampled categories, or, when none offers what the cases need, every category (a rule that asks nothing of
@@ -110,7 +110,7 @@ test.describe('refused creates', { tag: '@items' }, () => {
           }
         }),
         // Runs cost no item (a refusal creates nothing): every case once, then drawn cases and choices.
-        { numRuns: 4, timeLimitMs: 15_000, examples: oneOfEachCase(proven), replayEnv: `FC_BASE_SEED=${baseSeedSource()}` },
+        { settings, numRuns: 4, timeLimitMs: 15_000, examples: oneOfEachCase(proven), replayEnv: `FC_BASE_SEED=${proofs.source}` },
       );
       const unjudgedRuns = [...unproved, ...notJudged];
       if (unjudgedRuns.length > 0) test.info().annotations.push({ type: 'runs not judged', description: unjudgedRuns.slice(0, 5).join('; ') });

@@ -22,10 +22,12 @@
 import path from 'node:path';
 import { type TestInfo, test } from '@playwright/test';
 import fc from 'fast-check';
-import { currentSettings } from '../../settings/settings.js';
+import type { Settings } from '../../settings/settings.js';
 import { allowTime, FAST_CHECK_ANNOTATION, fastCheckNote, isInterruption, lastFailureOnly, ledgerOf, reportCases, stopAfterProperty, trackRuns } from '../../fixtures/index.js';
 
 export interface PropertyOptions {
+  /** The check's `settings` fixture: FC_SEED, FC_PATH (settings.property) and the request deadline. */
+  settings: Pick<Settings, 'property' | 'requestTimeoutMs'>;
   /** Generated runs, beyond the examples (fast-check counts examples in numRuns: they are added here). */
   numRuns: number;
   /** Time box of the whole property, shrinking included; none: one scenario bounded by its own waits and the test's timeout. */
@@ -43,15 +45,9 @@ export interface PropertyOptions {
 }
 
 /** FC_SEED (or SC_FC_SEED, its older name) when set (`settings.property.seed`); a new seed otherwise. */
-export function fcSeed(): number {
-  return currentSettings().property.seed ?? Date.now() ^ (Math.random() * 0x100000000);
+export function fcSeed(settings: Pick<Settings, 'property'>): number {
+  return settings.property.seed ?? Date.now() ^ (Math.random() * 0x100000000);
 }
-
-/** FC_PATH (or SC_FC_PATH), with ':' or ',' between the steps. */
-const fcPath = (): string | undefined => currentSettings().property.path;
-
-/** FC_REPLAY_PATH: the replayPath fast-check prints for a failed commands run. */
-export const replayPath = (): string | undefined => currentSettings().property.replayPath;
 
 /** The least time box of a fixed scenario (see assertProperty). */
 const FIXED_TIME_BOX_MS = 60_000;
@@ -82,8 +78,9 @@ export function drawnCases<T>(arbitrary: fc.Arbitrary<T>, examples: readonly T[]
 
 export async function assertProperty<Ts extends [unknown, ...unknown[]]>(property: fc.IAsyncProperty<Ts>, options: PropertyOptions): Promise<PropertyCases> {
   const testInfo = test.info();
-  const seed = fcSeed();
-  const path = options.fixed ? undefined : fcPath();
+  const seed = fcSeed(options.settings);
+  // FC_PATH (or SC_FC_PATH), with ':' or ',' between the steps.
+  const path = options.fixed ? undefined : options.settings.property.path;
   testInfo.annotations.push({ type: FAST_CHECK_ANNOTATION, description: fastCheckNote({ seed, path }) });
   // Runs are counted, and a run the time box abandoned is awaited before anything else touches the account.
   // Only the counterexample fast-check reports is charged: the failures of the runs it superseded are forgotten.
@@ -105,7 +102,7 @@ export async function assertProperty<Ts extends [unknown, ...unknown[]]>(propert
   // A fixed scenario is one deterministic run: its time box only guards against a hang, so it is at least
   // FIXED_TIME_BOX_MS (at a 300 ms round trip the quota scenario needs ~30 s; cut, it exercises nothing).
   // A property's time box is longer than two request deadlines: one slow answer must not end it before a case completes.
-  const floor = Math.max(options.fixed ? FIXED_TIME_BOX_MS : 0, 2 * currentSettings().requestTimeoutMs);
+  const floor = Math.max(options.fixed ? FIXED_TIME_BOX_MS : 0, 2 * options.settings.requestTimeoutMs);
   const timeLimitMs = options.timeLimitMs === undefined ? undefined : Math.max(options.timeLimitMs, floor);
   // The time box, and the wait for a run it abandons, come on top of the test's own timeout.
   if (timeLimitMs !== undefined) allowTime(timeLimitMs + 20_000);

@@ -58,6 +58,6 @@ test.describe('notification answers', { tag: '@webhooks' }, () => {
         });
       }
     });
-    await assertProperty(oneEvent, { numRuns: 1, shrink: false });
+    await assertProperty(oneEvent, { settings, numRuns: 1, shrink: false });
   });
 });

@@ -3,65 +3,29 @@
  * (the conformance run's, or the teeth's synthetic project's) with one project per
  * lane, and nothing else changed that a check could notice: same test folder,
  * global setup, time-outs, expect settings and `use`. What differs:
- *  - no webServer: each job's reference is already listening (reference/teeth-host.ts)
- *    and its port reaches the job's checks through the job's environment
- *    (teeth/batch/shim.ts, mapped in for `@playwright/test` by the plan's tsconfig);
+ *  - no webServer: each job's reference is already listening (reference/teeth-host.ts);
  *  - a lane is one worker that runs its jobs one after another (order.ts laneOrder): a job is a
- *    folder of wrapper files, one per spec file of the job, each importing its spec file
- *    under a query of the job's own (`…/items/create.spec.ts?teeth=j007`), so the spec's
- *    checks are registered again, as the job's, in the file the lane runs. A worker
- *    started once serves every job of its lane (the shim rebuilds the target's fixtures
- *    between jobs): the start of a worker is paid per lane, not per defect;
+ *    folder of wrapper files, one per spec file of the job, each setting the job's `target`
+ *    (its reference's port, its run folder) and `teethJob` options for its file
+ *    (`test.use(jobOptions('j007'))`, plan.ts), then importing its spec file under a
+ *    query of the job's own (`…/items/create.spec.ts?teeth=j007`), so the spec's checks are
+ *    registered again, as the job's, in the wrapper's file suite, where the options apply. The
+ *    `target` option is test-scoped, so Playwright keeps one worker for the lane; the worker's
+ *    `targets` fixture closes a job's target state when the next job's first check arrives
+ *    (transport/target-registry.ts): the start of a worker is paid per lane, not per defect;
  *  - the lane's --grep is one pattern per job: the job's folder, then the job's grep;
  *  - only the console and JSON reporters: the teeth read the JSON report, cut per job (split.ts).
- * The plan is a JSON file named by TEETH_BATCH_PLAN.
+ * The plan is a JSON file named by TEETH_BATCH_PLAN (plan.ts).
  */
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import { escapeRegExp } from '../../catalog/ids.js';
 import { environment } from '../../settings/run-context.js';
-import { BAIL } from './bail.js';
-import { KEEP_WORKER, WRAPPERS } from './metadata.js';
+import { type BatchJobPlan, readPlan } from './plan.js';
 
-export interface BatchJobPlan {
-  /** The job's name (a defect, a mutant): its checks' project name in the job's report. */
-  name: string;
-  /** The job's folder of wrappers (`j007`): its place in its lane's order. */
-  key: string;
-  /** Spec files, relative to the base config's test folder; none: every spec file. */
-  files: string[];
-  grep: string;
-  /**
-   * The environment of the job's checks (null: unset). Read by the shim from this plan, never put in the
-   * config: Playwright copies a project's metadata into its report, and a remote job's settings hold secrets.
-   */
-  env: Record<string, string | null>;
-}
-
-export interface BatchPlan {
-  /** Absolute path of the base config. */
-  baseConfig: string;
-  /** Absolute path of the tsconfig that maps `@playwright/test` to the shim. */
-  tsconfig: string;
-  reportFile: string;
-  /** The folder of the jobs' wrapper files (written by the runner, read by the workers). */
-  wrapperDir: string;
-  /** Keep a worker after a failed check (teeth/batch/shim.ts) instead of starting another, as Playwright does. */
-  keepWorker?: boolean;
-  /** Skip a job's checks after its first failed one (teeth/batch/shim.ts): mutation testing needs one killer. */
-  bail?: boolean;
-  /** Per-check time limit, ms (at most the base config's); the base config's when absent. */
-  timeoutMs?: number;
-  jobs: BatchJobPlan[];
-  /** Each lane's jobs (their keys), in the order the lane runs them. */
-  lanes: string[][];
-}
-
-const planFile = environment.teethBatchPlan();
-if (!planFile) throw new Error('teeth/batch/config.ts is the config of the kill matrix batch runs: TEETH_BATCH_PLAN names their plan');
-const plan = JSON.parse(readFileSync(planFile, 'utf8')) as BatchPlan;
+const plan = readPlan();
 const base = ((await import(pathToFileURL(plan.baseConfig).href)) as { default: PlaywrightTestConfig }).default;
 const baseDir = dirname(plan.baseConfig);
 const absolute = (path: string | undefined): string | undefined => (path ? resolve(baseDir, path) : undefined);
@@ -76,9 +40,23 @@ const everySpecFile = (dir: string): string[] =>
 const allSpecFiles = plan.jobs.some((j) => j.files.length === 0) ? everySpecFile(testDir) : [];
 const filesOf = (job: BatchJobPlan): string[] => (job.files.length ? job.files : allSpecFiles);
 
-/** The wrapper of one spec file of a job: its checks, registered again under the job's query. */
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const moduleUrl = (path: string): string => JSON.stringify(pathToFileURL(path).href);
+
+/**
+ * The wrapper of one spec file of a job: the job's options for the file, then its checks, registered again under
+ * the job's query. `test.use` of any test type sets options of the file suite; the light teeth-job module serves
+ * the suite's specs and the teeth's synthetic project alike.
+ */
 const wrapperSource = (job: BatchJobPlan, file: string): string =>
-  `// A kill-matrix batch job (teeth/batch/config.ts): ${job.name}\nawait import(${JSON.stringify(`${pathToFileURL(join(testDir, file)).href}?teeth=${job.key}`)});\n`;
+  [
+    `// A kill-matrix batch job (teeth/batch/config.ts): ${job.name}`,
+    `import { teethJobTest as test } from ${moduleUrl(join(ROOT, 'fixtures', 'teeth-job.ts'))};`,
+    `import { jobOptions } from ${moduleUrl(join(ROOT, 'teeth', 'batch', 'plan.ts'))};`,
+    `test.use(jobOptions(${JSON.stringify(job.key)}));`,
+    `await import(${JSON.stringify(`${pathToFileURL(join(testDir, file)).href}?teeth=${job.key}`)});`,
+    '',
+  ].join('\n');
 
 // The runner writes the wrappers before it collects the test files; a worker only reads them.
 if (!environment.playwrightWorker()) {
@@ -104,7 +82,6 @@ export default defineConfig({
   globalTeardown: absolute(base.globalTeardown as string | undefined),
   webServer: undefined,
   grep: undefined,
-  tsconfig: plan.tsconfig,
   workers: Math.max(1, plan.lanes.length),
   fullyParallel: false,
   reporter: [['list'], ['json', { outputFile: plan.reportFile }]],
@@ -119,11 +96,6 @@ export default defineConfig({
       grep: jobs.map(jobGrep),
       // One worker per lane: its jobs run one after another in the worker that started it.
       workers: 1,
-      metadata: {
-        [WRAPPERS]: plan.wrapperDir,
-        [KEEP_WORKER]: plan.keepWorker === true,
-        [BAIL]: plan.bail === true,
-      },
     };
   }),
 });

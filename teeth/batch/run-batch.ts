@@ -7,8 +7,8 @@
  *    per job on its own port, built by startReference as `npm run reference` builds one);
  *  - its own checks (config.ts: a folder of wrappers that register its spec files' checks
  *    again as its own, and its --grep), fixtures of its own for everything the suite holds
- *    per worker, its own environment and run folder (account leases, target health)
- *    (shim.ts), and the batch's time limit per check;
+ *    per target, its own settings and run folder (account leases, target health)
+ *    (its wrappers' `target` option, config.ts), and the batch's time limit per check;
  *  - its own report: the batch's JSON report cut to its folder (split.ts), written
  *    in its folder, and an outcome the verdicts read exactly as a job run of its own.
  * A hang: a check past its limit is stopped by Playwright (timedOut, no kill); a batch
@@ -17,16 +17,14 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REFERENCE_CLIENT_ID, REFERENCE_REDIRECT_URI, referenceCredentials } from '../../reference/config.js';
 import { ROOT } from '../paths.js';
 import { readReport } from '../playwright-report.js';
 import { type RunOutcome, runPlaywright } from '../run-playwright.js';
-import type { BatchJobPlan, BatchPlan } from './config.js';
-import { type ReferenceHost, type ReferenceSpec, startHost } from './host.js';
+import type { BatchJobPlan, BatchPlan } from './plan.js';
+import { type ReferenceHost, type ReferenceSpec, startHost, type TargetMode, targetEnv } from '../reference-host.js';
 import { laneOrder } from './order.js';
-import { TEARDOWN_ERRORS } from './metadata.js';
 import { allFinished, anyStarted, jobReport, jobSeconds } from './split.js';
-import { HAND_OFF } from '../../settings/run-context.js';
+import { TARGET_FILES } from '../../settings/target-spec.js';
 
 export interface BatchJob {
   name: string;
@@ -40,15 +38,6 @@ export interface BatchJob {
   env?: Record<string, string>;
 }
 
-/**
- * How the checks reach a job's reference:
- *  - embedded: exactly as a run against the embedded reference (SC_BASE_URL unset; REFERENCE_PORT
- *    names the port, every target setting and default derives from it as in any embedded run);
- *  - remote: as a remote target with no control API (SC_BASE_URL, SC_AUTH_URL, the reference's
- *    client and accounts; no SC_CONTROL_URL): the real service's configuration.
- */
-export type TargetMode = 'embedded' | 'remote';
-
 export interface BatchOptions {
   name: string;
   jobs: BatchJob[];
@@ -58,7 +47,7 @@ export interface BatchOptions {
   expectedSeconds?: (job: BatchJob) => number;
   /**
    * Keep a worker after a failed check for its job's next check (default), instead of starting another as
-   * Playwright does (teeth/batch/shim.ts). false: every failure costs a new worker, as in a run of its own.
+   * Playwright does (fixtures/teeth-job.ts). false: every failure costs a new worker, as in a run of its own.
    */
   keepWorker?: boolean;
   /** Skip a job's checks after its first failed one (mutation testing: one failed check kills a mutant). */
@@ -89,30 +78,6 @@ export interface BatchResult {
   dir: string;
 }
 
-/** Every setting a target mode sets; the other mode's are removed (null), so a worker never mixes them. */
-const TARGET_SETTINGS = ['REFERENCE_PORT', 'SC_BASE_URL', 'SC_AUTH_URL', 'SC_CLIENT_ID', 'SC_CLIENT_SECRET', 'SC_REDIRECT_URI', 'SC_ACCOUNTS', 'SC_CONTROL_URL', 'SC_CONTROL_TOKEN', 'SC_RATE_LIMIT'];
-
-/** The settings that point a job's checks at the reference on `port` (null: unset). */
-export function targetEnv(mode: TargetMode, port: number): Record<string, string | null> {
-  const set = mode === 'embedded' ? { REFERENCE_PORT: String(port) } : remoteEnv(port);
-  return { ...Object.fromEntries(TARGET_SETTINGS.map((k) => [k, null])), ...set };
-}
-
-function remoteEnv(port: number): Record<string, string> {
-  const origin = `http://127.0.0.1:${port}`;
-  const reference = referenceCredentials({});
-  return {
-    SC_BASE_URL: `${origin}/api`,
-    SC_AUTH_URL: `${origin}/oauth`,
-    SC_CLIENT_ID: REFERENCE_CLIENT_ID,
-    SC_CLIENT_SECRET: reference.clientSecret,
-    SC_REDIRECT_URI: REFERENCE_REDIRECT_URI,
-    SC_ACCOUNTS: JSON.stringify(reference.accounts),
-    // The reference has no rate limit (no throttle-36 variant here): pacing would only slow the run.
-    SC_RATE_LIMIT: 'off',
-  };
-}
-
 const setOnly = (env: Record<string, string | null>): Record<string, string> =>
   Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== null));
 
@@ -140,18 +105,13 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
         key: keyOf.get(job) as string,
         files: job.files,
         grep: job.grep,
-        env: { ...targetEnv(job.mode ?? 'embedded', port), [HAND_OFF.runDir]: runDir, ...job.env },
+        env: { ...targetEnv(job.mode ?? 'embedded', port), ...job.env },
+        runDir,
       });
     }
-    const tsconfig = join(options.dir, 'tsconfig.json');
-    writeFileSync(
-      tsconfig,
-      JSON.stringify({ extends: join(ROOT, 'tsconfig.json'), compilerOptions: { paths: { '@playwright/test': [join(ROOT, 'teeth', 'batch', 'shim.ts')] } } }),
-    );
     const reportFile = join(options.dir, 'playwright.json');
     const plan: BatchPlan = {
       baseConfig: options.baseConfig ?? join(ROOT, 'playwright.config.ts'),
-      tsconfig,
       reportFile,
       wrapperDir: join(options.dir, 'jobs'),
       keepWorker: options.keepWorker !== false,
@@ -172,7 +132,7 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
         ...options.env,
         TEETH_BATCH_PLAN: planFile,
         // The runner's own settings name one job's target, so global setup finds a valid configuration; each
-        // job's checks then take their own (teeth/batch/shim.ts). No preflight: it would log in to that one
+        // job's checks then take their own (their `target` option, plan.ts). No preflight: it would log in to that one
         // reference and hand its sessions to the checks of other references.
         ...setOnly(planned[0].env),
         SC_PREFLIGHT: '0',
@@ -210,8 +170,8 @@ function jobOutcome(batch: RunOutcome, job: BatchJobPlan, runDir: string, dir: s
   };
 }
 
-/** The errors the job's fixtures threw when torn down (teeth/batch/shim.ts), one per line. */
+/** The errors of the job's target state when the worker closed it (transport/target-registry.ts), one per line. */
 function teardownErrors(runDir: string): string[] {
-  const file = join(runDir, TEARDOWN_ERRORS);
+  const file = join(runDir, TARGET_FILES.closeErrors);
   return existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '') : [];
 }

@@ -18,7 +18,7 @@
 import { join } from 'node:path';
 import type { PlaywrightReport } from '../../reporting/playwright-json.js';
 import { type BatchJob, runBatch } from '../batch/run-batch.js';
-import { BAILED } from '../batch/bail.js';
+import { BAILED } from '../../settings/target-spec.js';
 import { CONFORMANCE_CONFIG, ROOT } from '../paths.js';
 import { checksOf, isFailed } from '../playwright-report.js';
 import { parseOutcome } from '../../protocol/outcomes.js';

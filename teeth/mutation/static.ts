@@ -1,5 +1,5 @@
 /**
- * The references of a mutation batch (teeth/batch/host.ts's ReferenceHost): one teeth
+ * The references of a mutation batch (teeth/reference-host.ts's ReferenceHost): one teeth
  * host forked from the instrumented copy for every mutant switched per reference, and a
  * host of its own for each `static` mutant (code run at import, e.g. a module's
  * constant): TEETH_STATIC_MUTANT makes it active in the whole process, import included.
@@ -12,7 +12,7 @@
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { HostMutationReport } from '../../reference/teeth-host.js';
-import { type ReferenceHost, startHost } from '../batch/host.js';
+import { type ReferenceHost, startHost } from '../reference-host.js';
 import { readJsonFile } from './files.js';
 
 /** The host's report, with the references that did not start. */

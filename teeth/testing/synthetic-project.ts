@@ -13,7 +13,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ReferenceHost, ReferenceSpec } from '../batch/host.js';
+import { pathToFileURL } from 'node:url';
+import type { ReferenceHost, ReferenceSpec } from '../reference-host.js';
 import { ROOT } from '../paths.js';
 
 const CONFIG = `import { defineConfig } from '@playwright/test';
@@ -43,40 +44,44 @@ server.listen(Number(process.env.REFERENCE_PORT), '127.0.0.1', () => {
 });
 `;
 
-const SPEC = `import { expect, test } from '@playwright/test';
-const server = async () => (await (await fetch(\`http://127.0.0.1:\${process.env.REFERENCE_PORT}/\`)).json());
+// As the suite's checks: the target through the `target` option (a kill-matrix job's, set by its wrapper), else the
+// process's own (REFERENCE_PORT); keepWorker and bail through the suite's teeth-job fixture.
+const SPEC = `import { expect } from '@playwright/test';
+import { teethJobTest } from ${JSON.stringify(pathToFileURL(join(ROOT, 'fixtures', 'teeth-job.ts')).href)};
+const test = teethJobTest.extend({ target: [undefined, { option: true }] });
+const server = async (target) => (await (await fetch(\`http://127.0.0.1:\${target?.env.REFERENCE_PORT ?? process.env.REFERENCE_PORT}/\`)).json());
 // A conformance failure as the suite's assertions leave it: evidence naming the rule, then the error.
 const fail = async (id, message) => {
   await test.info().attach('evidence', { body: JSON.stringify({ requirements: [id], title: message }), contentType: 'application/json' });
   throw new Error(message);
 };
 
-test('[ITEM-A-1] sees defect-a @items', async () => {
-  if ((await server()).defect === 'defect-a') await fail('ITEM-A-1', 'defect-a seen');
+test('[ITEM-A-1] sees defect-a @items', async ({ target }) => {
+  if ((await server(target)).defect === 'defect-a') await fail('ITEM-A-1', 'defect-a seen');
 });
 test.describe('a describe', () => {
-  test('[ITEM-B-1] is blind to every defect @items', async () => {
-    await server();
+  test('[ITEM-B-1] is blind to every defect @items', async ({ target }) => {
+    await server(target);
   });
 });
-test('[ITEM-C-1] hangs under defect-c @items', async () => {
-  if ((await server()).defect === 'defect-c') await new Promise((r) => setTimeout(r, 55_000));
+test('[ITEM-C-1] hangs under defect-c @items', async ({ target }) => {
+  if ((await server(target)).defect === 'defect-c') await new Promise((r) => setTimeout(r, 55_000));
 });
-test('[ITEM-D-1] fails on every server @items', async () => {
-  await server();
+test('[ITEM-D-1] fails on every server @items', async ({ target }) => {
+  await server(target);
   await fail('ITEM-D-1', 'fails on every server');
 });
-test('[ITEM-E-1] fails under variant v-bad @items', async () => {
-  expect((await server()).variants.split(',')).not.toContain('v-bad');
+test('[ITEM-E-1] fails under variant v-bad @items', async ({ target }) => {
+  expect((await server(target)).variants.split(',')).not.toContain('v-bad');
 });
-test('[ITEM-F-1] is not exercised @items', async () => {
+test('[ITEM-F-1] is not exercised @items', async ({ target }) => {
   test.skip(true, 'not exercised: needs the moon (SC_MOON)');
 });
-test('[ITEM-G-1] is skipped without a reason under v-skip @items', async () => {
-  test.skip((await server()).variants === 'v-skip');
+test('[ITEM-G-1] is skipped without a reason under v-skip @items', async ({ target }) => {
+  test.skip((await server(target)).variants === 'v-skip');
 });
-test('[ITEM-H-1] sees defect-h only in a reference of its own @items', async () => {
-  const s = await server();
+test('[ITEM-H-1] sees defect-h only in a reference of its own @items', async ({ target }) => {
+  const s = await server(target);
   if (s.defect === 'defect-h' && !s.batch) await fail('ITEM-H-1', 'defect-h seen outside the batch');
 });
 `;

@@ -4,8 +4,8 @@
  * - `auth` (test): the group's client (auth-client.ts): the identity provider
  *   through the harness's `oauth`, the read that tells whether a token works,
  *   the wait for a revoked token and the control of a token-endpoint refusal.
- * - `bearerProbes` (worker): what the bearer checks (bearer-required.spec.ts)
- *   learn once per worker, a worker fact held by the fixture, never module state.
+ * - `bearerProbes` (per target): what the bearer checks (bearer-required.spec.ts)
+ *   learn once per target (per worker in a normal run), held by the fixture, never module state.
  */
 import { type ApiResponse, test as base } from '../../../fixtures/index.js';
 import { type Memo, memo } from '../../../lib/memo.js';
@@ -24,8 +24,7 @@ export interface BearerProbes {
   controls: Map<string, Promise<ApiResponse>>;
 }
 
-export const authTest = base.extend<{ auth: AuthClient }, { bearerProbes: BearerProbes }>({
+export const authTest = base.extend<{ auth: AuthClient; bearerProbes: BearerProbes }>({
   auth: async ({ oauth, api, settings }, use) => use(new AuthClient(oauth, api, settings.revocationWaitMs)),
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this destructuring.
-  bearerProbes: [async ({}, use) => use({ ids: memo(), controls: new Map() }), { scope: 'worker', box: true }],
+  bearerProbes: [async ({ targetState }, use) => use(await targetState.keep('bearerProbes', (): BearerProbes => ({ ids: memo(), controls: new Map() }))), { box: true }],
 });

@@ -3,13 +3,12 @@
  * (specs/shared/items/fixtures.ts: `catalog`, `readItems`, `leaseItems`),
  * merged once with the others in specs/fixtures.ts:
  *
- * - `proofs` (worker): the base drafts this worker has proven, each control sent
+ * - `proofs` (per target): the base drafts this worker has proven of its target, each control sent
  *   once (proven.ts), a worker fact held by the fixture, never module state.
  */
 import { itemsTest } from '../../shared/items/fixtures.js';
-import { Proofs } from './proven.js';
+import { baseSeedSource, Proofs } from './proven.js';
 
-export const itemsGroupTest = itemsTest.extend<object, { proofs: Proofs }>({
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this destructuring.
-  proofs: [async ({}, use) => use(new Proofs()), { scope: 'worker', box: true }],
+export const itemsGroupTest = itemsTest.extend<{ proofs: Proofs }>({
+  proofs: [async ({ targetState, settings }, use) => use(await targetState.keep('proofs', () => new Proofs(baseSeedSource(settings)))), { box: true }],
 });

@@ -18,7 +18,7 @@
 import fc from 'fast-check';
 import { type CategoryFacts, type Draft, draftFor } from '../../shared/items/generators.js';
 import { runId } from '../../../settings/run-context.js';
-import { currentSettings } from '../../../settings/settings.js';
+import type { Settings } from '../../../settings/settings.js';
 
 /** What proving a base answered: 201 (accepted), else why not. */
 export type Proof = { accepted: true } | { accepted: false; why: string };
@@ -30,8 +30,8 @@ export interface Base {
 }
 
 /** FC_BASE_SEED when set, else the run id: the source every base of the run is drawn from. */
-export function baseSeedSource(): string {
-  return currentSettings().property.baseSeed || runId() || 'scc-local';
+export function baseSeedSource(settings: Pick<Settings, 'property'>): string {
+  return settings.property.baseSeed || runId() || 'scc-local';
 }
 
 /** A 32-bit seed from text (FNV-1a), so a base is the same in every worker and on replay. */
@@ -42,7 +42,7 @@ function seedOf(text: string): number {
 }
 
 /** The run's base draft for a plan and category: a generated valid draft, never a fixed friendly one. */
-export function baseFor(plan: 'pro' | 'basic', category: CategoryFacts, source = baseSeedSource()): Base {
+export function baseFor(plan: 'pro' | 'basic', category: CategoryFacts, source: string): Base {
   const seed = seedOf(`${source}:${plan}:${category.id}`);
   return { plan, category, draft: fc.sample(draftFor(category, { pro: false }), { numRuns: 1, seed })[0] };
 }
@@ -53,6 +53,9 @@ const keyOf = (plan: string, category: CategoryFacts) => `${plan}:${category.id}
 export class Proofs {
   private readonly accepted = new Map<string, Base>();
 
+  /** `source`: what every base of the run is drawn from (baseSeedSource of the target's settings). */
+  constructor(readonly source: string) {}
+
   /**
    * The base of a plan and category, its control sent once per worker: `prove`
    * sends the base unbroken and answers how it went. Accepted proofs are kept.
@@ -61,7 +64,7 @@ export class Proofs {
     const key = keyOf(plan, category);
     const known = this.accepted.get(key);
     if (known) return { base: known, proof: { accepted: true }, reused: true };
-    const base = baseFor(plan, category);
+    const base = baseFor(plan, category, this.source);
     const proof = await prove(base);
     if (proof.accepted) this.accepted.set(key, base);
     return { base, proof, reused: false };

@@ -32,12 +32,10 @@ export interface ItemsFixtures {
   leaseItems: (plan: Plan) => Promise<LeasedItems>;
 }
 
-export const itemsTest = base.extend<ItemsFixtures, { targetCatalogMemo: Memo<TargetCatalog>; catalogSurveyMemo: Memo<CatalogSurvey> }>({
-  // The category tree and its attributes do not change during a run: one read per worker.
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this destructuring.
-  targetCatalogMemo: [async ({}, use) => use(memo()), { scope: 'worker', box: true }],
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this destructuring.
-  catalogSurveyMemo: [async ({}, use) => use(memo()), { scope: 'worker', box: true }],
+export const itemsTest = base.extend<ItemsFixtures & { targetCatalogMemo: Memo<TargetCatalog>; catalogSurveyMemo: Memo<CatalogSurvey> }>({
+  // The category tree and its attributes do not change during a run: one read per target (per worker in a normal run).
+  targetCatalogMemo: [async ({ targetState }, use) => use(await targetState.keep('targetCatalogMemo', () => memo<TargetCatalog>())), { box: true }],
+  catalogSurveyMemo: [async ({ targetState }, use) => use(await targetState.keep('catalogSurveyMemo', () => memo<CatalogSurvey>())), { box: true }],
   // Lazy: only a check whose need the sample does not meet pays for the reads.
   survey: async ({ readItems, catalog, catalogSurveyMemo }, use) => use(() => catalogSurveyMemo.get(() => surveyCatalog(readItems, catalog))),
   readItems: async ({ api, sessions }, use) => use(readOnlyItemsApi(api, await sessions.shared('pro'))),

@@ -1,14 +1,16 @@
 /**
  * The matrix's side of reference/teeth-host.ts: forks the host (one process, its
  * references on ports of their own), asks it for references and stops it. Every
- * wait is bounded; stop() always ends the process, by SIGKILL if it must.
+ * wait is bounded; stop() always ends the process, by SIGKILL if it must. And the
+ * settings that make one of its references the checks' target (targetEnv).
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import { join } from 'node:path';
-import type { HostReply, HostRequest, MutationSpec } from '../../reference/teeth-host.js';
-import { childEnv } from '../../settings/run-context.js';
-import { ROOT } from '../paths.js';
+import { REFERENCE_CLIENT_ID, REFERENCE_REDIRECT_URI, referenceCredentials } from '../reference/config.js';
+import type { HostReply, HostRequest, MutationSpec } from '../reference/teeth-host.js';
+import { childEnv } from '../settings/run-context.js';
+import { ROOT } from './paths.js';
 
 export interface ReferenceSpec {
   defect?: string;
@@ -83,5 +85,38 @@ export async function startHost(logPath: string, options: HostOptions = {}): Pro
       await exited;
       clearTimeout(kill);
     },
+  };
+}
+
+/**
+ * How the checks reach a job's reference:
+ *  - embedded: exactly as a run against the embedded reference (SC_BASE_URL unset; REFERENCE_PORT
+ *    names the port, every target setting and default derives from it as in any embedded run);
+ *  - remote: as a remote target with no control API (SC_BASE_URL, SC_AUTH_URL, the reference's
+ *    client and accounts; no SC_CONTROL_URL): the real service's configuration.
+ */
+export type TargetMode = 'embedded' | 'remote';
+
+/** Every setting a target mode sets; the other mode's are removed (null), so a worker never mixes them. */
+const TARGET_SETTINGS = ['REFERENCE_PORT', 'SC_BASE_URL', 'SC_AUTH_URL', 'SC_CLIENT_ID', 'SC_CLIENT_SECRET', 'SC_REDIRECT_URI', 'SC_ACCOUNTS', 'SC_CONTROL_URL', 'SC_CONTROL_TOKEN', 'SC_RATE_LIMIT'];
+
+/** The settings that point a job's checks at the reference on `port` (null: unset). */
+export function targetEnv(mode: TargetMode, port: number): Record<string, string | null> {
+  const set = mode === 'embedded' ? { REFERENCE_PORT: String(port) } : remoteEnv(port);
+  return { ...Object.fromEntries(TARGET_SETTINGS.map((k) => [k, null])), ...set };
+}
+
+function remoteEnv(port: number): Record<string, string> {
+  const origin = `http://127.0.0.1:${port}`;
+  const reference = referenceCredentials({});
+  return {
+    SC_BASE_URL: `${origin}/api`,
+    SC_AUTH_URL: `${origin}/oauth`,
+    SC_CLIENT_ID: REFERENCE_CLIENT_ID,
+    SC_CLIENT_SECRET: reference.clientSecret,
+    SC_REDIRECT_URI: REFERENCE_REDIRECT_URI,
+    SC_ACCOUNTS: JSON.stringify(reference.accounts),
+    // The reference has no rate limit (no throttle-36 variant here): pacing would only slow the run.
+    SC_RATE_LIMIT: 'off',
   };
 }
