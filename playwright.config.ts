@@ -10,7 +10,7 @@ import { PLAYWRIGHT_HTML_OPTIONS } from './reporting/playwright-html-options.js'
 
 /**
  * The conformance run, the same with `npx playwright test` and `npm run conformance`:
- * global setup validates every setting and runs the preflight (run/global-setup.ts);
+ * global setup validates every setting and runs the preflight (lifecycle/global-setup.ts);
  * the last reporter records how the run ended and, under `npx playwright test`, ends it:
  * builds conformance.json/html and makes the gate the exit code (reporting/conformance-reporter.ts,
  * reporting/finish.ts; under `npm run conformance` that script ends it). With SC_BASE_URL
@@ -88,7 +88,7 @@ export default defineConfig({
   ...(grep ? { grep, metadata: { [SELECTED_RULES]: run.rules } } : {}),
   reporter,
   outputDir: resolve('test-results/conformance'),
-  globalSetup: './run/global-setup.ts',
+  globalSetup: './lifecycle/global-setup.ts',
   // Traces, videos and screenshots would capture login forms and tokens: off.
   use: { trace: 'off', video: 'off', screenshot: 'off' },
   webServer:

@@ -2,7 +2,7 @@
  * Requirement IDs as checks cite them: in the LEADING brackets of the test's own
  * title, `[ITEM-QUOTA-1][ITEM-LIST-2] a create …` (docs/ARCHITECTURE.md).
  *
- * The one reading of a title, shared by the ledger (judging/ledger.ts), the
+ * The one reading of a title, shared by the ledger (judging/verdict-ledger.ts), the
  * reports (reporting/) and the teeth (teeth/: kill matrix, coverage). Decided:
  * only the leading brackets of the test title count, never a bracket later in
  * the title, in a describe title or in the file path. The title claims the rules
@@ -66,7 +66,7 @@ export const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]
  * Playwright matches `grep` against "<file> <describe titles> <title> <tags>"
  * joined by spaces, so the pattern starts at a bracket group that begins a word;
  * a describe title beginning with a bracket would be read as a title (the suite
- * has none: tests/rule-selection.spec.ts compares the selection with parseTitleIds
+ * has none: tests/lifecycle/rule-selection.spec.ts compares the selection with parseTitleIds
  * over the whole suite). SC_RULE and `--rule` (settings/rule-selection.ts) and the
  * kill matrix select with it.
  */

@@ -52,7 +52,7 @@ export interface SpecRef {
 /**
  * Why a MUST entry is a MUST (catalog/requirement.schema.json `mustBasis`): a sentence of the spec that states the
  * duty, a sentence of a standard the spec names with its keyword in capitals, or, for an entry the spec leaves
- * "not shown", that sentence (such an entry is never judged). tests/catalog-must-basis.spec.ts checks each.
+ * "not shown", that sentence (such an entry is never judged). tests/catalog/catalog-must-basis.spec.ts checks each.
  */
 export type MustBasis =
   | { source: 'spec' | 'not-shown'; section: string; quote: string; keyword: string }
@@ -130,7 +130,7 @@ const hasId = (v: unknown): v is Partial<Requirement> & { id: string } =>
 /**
  * The catalog under `dir` (default: this folder). Never throws. An entry missing
  * a field gets a neutral value (a report of a synthetic or damaged catalog still
- * renders); catalog/requirement.schema.json, checked by tests/catalog.spec.ts,
+ * renders); catalog/requirement.schema.json, checked by tests/catalog/catalog.spec.ts,
  * keeps the project's own entries whole.
  */
 export function loadCatalog(dir: string = CATALOG_DIR): Catalog {

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
  * that text (`--version` and every report say which spec the verdicts are against)
  * and the spec's tables, header row included (the HTML report names a quoted table
  * row's columns). scripts/build-spec-source.ts writes it from the spec;
- * tests/catalog-spec-refs.spec.ts fails when it is stale, where the spec is at hand.
+ * tests/catalog/catalog-spec-refs.spec.ts fails when it is stale, where the spec is at hand.
  */
 
 export interface SpecTable {

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * The spec's text cut into its sections, so the catalog's `section` and `quote`
- * fields can be checked against the real document (tests/catalog-spec-refs.spec.ts)
+ * fields can be checked against the real document (tests/catalog/catalog-spec-refs.spec.ts)
  * and the reports can show a requirement's context.
  */
 

@@ -4,7 +4,7 @@
  * the gate (a MUST failure not listed, a reachable MUST rule not exercised, a failure naming no rule, a
  * broken run) fails it, and so does a listed failure that no longer fails (the file must be updated).
  */
-import type { ConformanceReport } from '../reporting/types.js';
+import type { ConformanceReport } from '../reporting/report-types.js';
 
 export interface LaneVerdict {
   ok: boolean;

@@ -26,8 +26,8 @@
 import type { TestInfo } from '@playwright/test';
 import { parseTitleIds } from '../catalog/ids.js';
 import { mask } from '../lib/secrets.js';
-import { notExercised } from '../protocol/outcomes.js';
-import { NOT_EXERCISED_ANNOTATION, notExercisedNote, readNotExercisedNote } from '../protocol/records.js';
+import { notExercised } from '../results/outcomes.js';
+import { NOT_EXERCISED_ANNOTATION, notExercisedNote, readNotExercisedNote } from '../results/records.js';
 import { type FailureFacts, fail } from './failure.js';
 
 /** The outcome of a title rule that a failed set-up step left unjudged: the step, the rules it was charged to, what it saw. */

@@ -10,7 +10,7 @@ import type { DefectName } from './defects/index.js';
  * run's environment) and the gate must say FAILED or INCOMPLETE, never PASSED.
  *
  * Each behaviour is read with `seam.evasion(name)` where it happens in reference/
- * (tests/reference-evasions.spec.ts shows each against the reference).
+ * (tests/reference/reference-evasions.spec.ts shows each against the reference).
  */
 export interface EvasionInfo {
   /** One line: what the server does, and why a suite might fail to judge it. */

@@ -22,9 +22,9 @@ import { maskDeep, maskText } from './masking.js';
 import { childEnv } from '../settings/run-context.js';
 import { idPrefix, idTopic, parseTitleIds } from '../catalog/ids.js';
 import { groupInfo, type Requirement } from '../catalog/index.js';
-import type { Check } from '../protocol/check.js';
+import type { CheckResult } from '../results/check-result.js';
 import { type CheckOutcome, checkOutcomes } from './check-outcome.js';
-import type { ConformanceReport } from './types.js';
+import type { ConformanceReport } from './report-types.js';
 
 /** What the labels need of a requirement: a catalog entry, or a report's result of one. */
 type Labelled = Pick<Requirement, 'id' | 'section' | 'level'> & { group: string };
@@ -53,7 +53,7 @@ export function labelsFor(id: string, req: Labelled | undefined): Label[] {
 export type AllureOutcome = Pick<CheckOutcome, 'status' | 'failing' | 'findings'> & Partial<Pick<CheckOutcome, 'unjudged'>>;
 
 /** Per check title (an Allure result's name), the outcome the conformance report gives it: the same failing rules as the gate. */
-export function allureOutcomes(report: Pick<ConformanceReport, 'requirements' | 'problems' | 'gate'>, checks: readonly Check[] = []): Map<string, AllureOutcome> {
+export function allureOutcomes(report: Pick<ConformanceReport, 'requirements' | 'problems' | 'gate'>, checks: readonly CheckResult[] = []): Map<string, AllureOutcome> {
   const byTitle = new Map<string, AllureOutcome>();
   const titles = new Map<string, string>();
   for (const r of report.requirements) for (const c of r.checks) titles.set(c.id, c.title);

@@ -13,11 +13,11 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { type NotExercisedReason, UNBASELINABLE_REASONS } from '../protocol/outcomes.js';
+import { type NotExercisedReason, UNBASELINABLE_REASONS } from '../results/outcomes.js';
 import type { Baseline, BaselineEntry } from './gate.js';
 import { maskValues } from './masking.js';
 import { isServerMust } from './scope.js';
-import type { ConformanceReport, RequirementResult } from './types.js';
+import type { ConformanceReport, RequirementResult } from './report-types.js';
 
 /** The first line of what a failing check saw, as the reason of a new known failure. */
 function failureReason(r: RequirementResult): string {

@@ -5,13 +5,13 @@
 import { decideGate, baselineProblems, type Baseline } from './gate.js';
 import { diffRuns, type loadPrevious } from './diff.js';
 import { withCheckDetails } from './evidence.js';
-import { describeFilter, type ReadReport } from './playwright-report.js';
+import { describeFilter, type ReadReport } from './read-playwright-report.js';
 import { headlineOf } from './headline.js';
 import { judgeAll } from './verdicts.js';
 import type { Catalog } from '../catalog/index.js';
 import { suiteIdentity } from '../lib/suite-identity.js';
-import type { Required } from '../protocol/require.js';
-import { type ConformanceReport, type Problem, type RequirementResult, SCHEMA_VERSION, type Summary, type Verdict } from './types.js';
+import type { Required } from '../results/require.js';
+import { type ConformanceReport, type Problem, type RequirementResult, SCHEMA_VERSION, type Summary, type Verdict } from './report-types.js';
 
 export interface BuildInput {
   read: ReadReport;
@@ -24,7 +24,7 @@ export interface BuildInput {
   settingErrors?: string[];
   /** Problems found before the build (an unreadable SC_PREVIOUS_REPORT, say): reported, not blocking. */
   problems?: Problem[];
-  /** The capabilities the run must reach (SC_REQUIRE, protocol/require.ts); none when absent. */
+  /** The capabilities the run must reach (SC_REQUIRE, results/require.ts); none when absent. */
   required?: Required;
   /** The run's id (SC_RUN_ID), when known. */
   runId?: string;

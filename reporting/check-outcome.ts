@@ -12,9 +12,9 @@
  *            reads as a pass), or it judged none of its rules and says why (coded);
  *   passed   otherwise (a SHOULD finding stays a finding).
  */
-import type { Check } from '../protocol/check.js';
+import type { CheckResult } from '../results/check-result.js';
 import { outcomeOf } from './check-record.js';
-import type { CheckRef, ConformanceReport, RequirementResult } from './types.js';
+import type { CheckRef, ConformanceReport, RequirementResult } from './report-types.js';
 
 /** Why a check gave no word on a rule, coded: said by the check itself, else the rule's own state. */
 export interface Unjudged {
@@ -46,7 +46,7 @@ export interface CheckOutcome {
 
 const stateText = (state: string): Unjudged['state'] => (state === 'not-exercised' ? 'not exercised' : 'not applicable');
 
-function unjudgedOf(c: Check | undefined, ref: CheckRef, r: RequirementResult): Unjudged | undefined {
+function unjudgedOf(c: CheckResult | undefined, ref: CheckRef, r: RequirementResult): Unjudged | undefined {
   if ((ref.ruleVerdict ?? 'not reached') !== 'not reached') return undefined;
   const own = c?.notExercised?.[r.id] ?? (ref.status === 'skipped' ? ref.skipReason : undefined);
   if (own) {
@@ -65,8 +65,8 @@ export function wordText(w: RuleWord): string {
   return w.unjudged.said ? coded : `not reached (${coded})`;
 }
 
-/** Per check id (CheckRef.id, Check.id), the report's word on it; `checks` adds what the report does not list (a check under no rule). */
-export function checkOutcomes(report: Pick<ConformanceReport, 'requirements' | 'problems' | 'gate'>, checks: readonly Check[] = []): Map<string, CheckOutcome> {
+/** Per check id (CheckRef.id, CheckResult.id), the report's word on it; `checks` adds what the report does not list (a check under no rule). */
+export function checkOutcomes(report: Pick<ConformanceReport, 'requirements' | 'problems' | 'gate'>, checks: readonly CheckResult[] = []): Map<string, CheckOutcome> {
   const byId = new Map(checks.map((c) => [c.id, c]));
   const listed = new Map<string, { refs: CheckRef[]; rules: RuleWord[] }>();
   for (const r of report.requirements) {

@@ -5,7 +5,7 @@
  *
  * Its onEnd always records how the run ended (passed, failed, interrupted by Ctrl-C,
  * SIGTERM or a worker whose target stopped answering, timed out by SC_RUN_DEADLINE_S)
- * in the run-stop file (protocol/run-artifacts.ts), the one channel of a run's causes.
+ * in the run-stop file (results/run-artifacts.ts), the one channel of a run's causes.
  * Then, when it owns the run's end (`endsRun`: Playwright runs alone, `npx playwright
  * test`), it ends the run (reporting/finish.ts: reports, summary, gate) and makes the
  * gate the process's exit code, so both commands leave the same reports and the same
@@ -14,7 +14,7 @@
  * reports are written once.
  */
 import type { FullConfig, FullResult, Reporter } from '@playwright/test/reporter';
-import { readRunStop, recordRunStop } from '../protocol/run-artifacts.js';
+import { readRunStop, recordRunStop } from '../results/run-artifacts.js';
 import { runId } from '../settings/run-context.js';
 import { runnerSettings } from '../settings/runner-settings.js';
 import { finishRun } from './finish.js';

@@ -4,12 +4,12 @@
  * line, the reachable MUST rules not exercised, the SHOULD finding count, the
  * gate (PASSED, FAILED, INCOMPLETE, BROKEN), where the reports are. Colour only on a TTY.
  */
-import { budgetLines } from '../protocol/budget.js';
-import { describeFootprint } from '../lib/footprint.js';
+import { budgetLines } from '../results/budget-files.js';
+import { describeFootprint } from '../lib/footprint-count.js';
 import { apartText } from './headline.js';
 import { gateState } from './gate.js';
 import { isServerMust } from './scope.js';
-import type { ConformanceReport, RequirementResult } from './types.js';
+import type { ConformanceReport, RequirementResult } from './report-types.js';
 
 export interface ConsoleOptions {
   color?: boolean;

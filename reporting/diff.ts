@@ -3,7 +3,7 @@
  * earlier reports/conformance.json (SC_PREVIOUS_REPORT).
  */
 import { existsSync, readFileSync } from 'node:fs';
-import type { ConformanceReport, RequirementResult, RunDiff, Verdict } from './types.js';
+import type { ConformanceReport, RequirementResult, RunDiff, Verdict } from './report-types.js';
 
 interface PreviousReport {
   file: string;

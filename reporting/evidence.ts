@@ -7,10 +7,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { maskDeep, maskText } from './masking.js';
 import { parseTitleIds } from '../catalog/ids.js';
-import type { Check } from '../protocol/check.js';
-import { DELIVERIES_ATTACHMENT, type Delivery, EVIDENCE_ATTACHMENT, type Evidence, FAST_CHECK_ANNOTATION, type FastCheckFailure } from '../protocol/records.js';
-import { FINDING_ANNOTATION, type Finding, LEDGER_ATTACHMENT, type LedgerRecord } from '../protocol/records.js';
-import type { RequirementResult } from './types.js';
+import type { CheckResult } from '../results/check-result.js';
+import { DELIVERIES_ATTACHMENT, type Delivery, EVIDENCE_ATTACHMENT, type Evidence, FAST_CHECK_ANNOTATION, type FastCheckFailure } from '../results/records.js';
+import { FINDING_ANNOTATION, type Finding, LEDGER_ATTACHMENT, type LedgerRecord } from '../results/records.js';
+import type { RequirementResult } from './report-types.js';
 
 interface Attachment {
   name?: string;
@@ -82,7 +82,7 @@ export function parseAttachments(attachments: Attachment[]): Evidence[] {
 const counts = (v: unknown): Record<string, number> =>
   v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).filter((e): e is [string, number] => typeof e[1] === 'number')) : {};
 
-/** The check's ledger (the `verdicts` attachment of judging/ledger.ts), or undefined when it wrote none. */
+/** The check's ledger (the `verdicts` attachment of judging/verdict-ledger.ts), or undefined when it wrote none. */
 export function parseLedger(attachments: Attachment[]): LedgerRecord | undefined {
   const a = attachments.find((x) => x.name === LEDGER_ATTACHMENT);
   const text = a && attachmentText(a);
@@ -119,7 +119,7 @@ function parseDescription(description: string): { requirement?: string; message:
 }
 
 /** The `finding` annotations of a check, one Finding per requirement named. */
-export function parseFindingAnnotations(annotations: { type?: string; description?: string }[], check: Pick<Check, 'id' | 'title' | 'ids'>): Finding[] {
+export function parseFindingAnnotations(annotations: { type?: string; description?: string }[], check: Pick<CheckResult, 'id' | 'title' | 'ids'>): Finding[] {
   const out: Finding[] = [];
   const seen = new Set<string>();
   for (const a of annotations) {
@@ -213,7 +213,7 @@ export function parseFastCheck(messages: string[], annotations: { type?: string;
     if (seed && !f.seed) f.seed = seed[1];
     const path = /(?:SC_FC_PATH=|FC_PATH=|path=)([^\s;]+)/.exec(d);
     if (path && !f.path) f.path = path[1];
-    // fastCheckNote's `; replay: …` (protocol/records.ts); reports before it began the description with it, or said "replay with:".
+    // fastCheckNote's `; replay: …` (results/records.ts); reports before it began the description with it, or said "replay with:".
     const replay = /(?:^|;\s*)replay(?: with)?:\s*(.*)$/s.exec(d);
     if (replay && !f.replay) f.replay = maskText(replay[1]);
   }
@@ -226,7 +226,7 @@ export function parseFastCheck(messages: string[], annotations: { type?: string;
  * failure they explain: on the requirement the failure was charged to (a
  * check that broke, charged to none, shows them under each of its rules).
  */
-export function withCheckDetails(requirements: RequirementResult[], checks: Check[]): void {
+export function withCheckDetails(requirements: RequirementResult[], checks: CheckResult[]): void {
   const byId = new Map(checks.map((c) => [c.id, c]));
   for (const r of requirements) {
     for (const ref of r.checks) {

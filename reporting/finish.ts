@@ -20,10 +20,10 @@ import { allureOutcomes, generateAllure, labelAllureResults, writeGateResult } f
 import { type Catalog, loadCatalog } from '../catalog/index.js';
 import { formatConsoleSummary } from './console.js';
 import { mergeRerun, pacedRerunTargets, type RerunTarget } from './paced-rerun.js';
-import { type ReadReport, readPlaywrightReport } from './playwright-report.js';
+import { type ReadReport, readPlaywrightReport } from './read-playwright-report.js';
 import { preflightRead } from './preflight-report.js';
-import type { RunStop } from '../protocol/run-artifacts.js';
-import { type Judged, judgeRun, writeReportFiles } from './run.js';
+import type { RunStop } from '../results/run-artifacts.js';
+import { type Judged, judgeRun, writeReportFiles } from './write-reports.js';
 import { stopReason } from './stop-reason.js';
 import { environment } from '../settings/run-context.js';
 import type { Settings } from '../settings/settings.js';
@@ -38,7 +38,7 @@ export interface FinishOptions {
   log?: (line: string) => void;
   /** The checks as already read, instead of reports/playwright.json. */
   read?: ReadReport;
-  /** What the run-stop file says of this run (protocol/run-artifacts.ts): the preflight's stop, why the run ended early. */
+  /** What the run-stop file says of this run (results/run-artifacts.ts): the preflight's stop, why the run ended early. */
   stop?: RunStop;
   /** Run errors found by the caller (Playwright ended without its reporter), listed first. */
   runErrors?: string[];

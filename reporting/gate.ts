@@ -15,11 +15,11 @@
  * broke is no longer a broken run: the rules it did not reach are not exercised [check_error].
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { NOT_EXERCISED_REASONS, type NotExercisedReason, UNBASELINABLE_REASONS } from '../protocol/outcomes.js';
-import type { Required } from '../protocol/require.js';
+import { NOT_EXERCISED_REASONS, type NotExercisedReason, UNBASELINABLE_REASONS } from '../results/outcomes.js';
+import type { Required } from '../results/require.js';
 import { isServerMust, isServerTestable } from './scope.js';
 import { codesText } from './headline.js';
-import type { CodeCounts, GateResult, GateState, Problem, RequirementResult } from './types.js';
+import type { CodeCounts, GateResult, GateState, Problem, RequirementResult } from './report-types.js';
 
 /**
  * One entry of SC_BASELINE's file. `{id, reason}`: a known failure (it fails without failing the gate).

@@ -9,7 +9,7 @@
  * never the headline: it hides every rule a server made unjudgeable.
  */
 import { isClientSide, isNotTestable, isServerMust, isStatedMust } from './scope.js';
-import type { CodeCounts, Headline, RequirementResult } from './types.js';
+import type { CodeCounts, Headline, RequirementResult } from './report-types.js';
 
 function countCodes(rules: RequirementResult[]): CodeCounts {
   const out: CodeCounts = {};

@@ -8,7 +8,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ConformanceReport } from './types.js';
+import type { ConformanceReport } from './report-types.js';
 
 export interface RunPoint {
   /** The run's start (or, without one, when the report was written). */

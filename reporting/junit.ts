@@ -19,9 +19,9 @@
 import { codesText } from './headline.js';
 import { type CheckOutcome, checkOutcomes, wordText } from './check-outcome.js';
 import { namedIds, outcomeOf } from './check-record.js';
-import type { Check } from '../protocol/check.js';
-import type { Evidence } from '../protocol/records.js';
-import type { ConformanceReport } from './types.js';
+import type { CheckResult } from '../results/check-result.js';
+import type { Evidence } from '../results/records.js';
+import type { ConformanceReport } from './report-types.js';
 
 const xml = (s: string): string =>
   s
@@ -58,7 +58,7 @@ interface Case {
   skipped: boolean;
 }
 
-function testcase(c: Check, o: CheckOutcome | undefined, report: ConformanceReport): Case {
+function testcase(c: CheckResult, o: CheckOutcome | undefined, report: ConformanceReport): Case {
   const strict = report.gate.strict;
   const rules = o?.rules ?? [];
   const status = o?.status ?? 'passed';
@@ -121,7 +121,7 @@ function suite(name: string, cases: Case[], ms: number, timestamp: string | unde
 }
 
 /** The JUnit XML of a run: the gate's testsuite first, then one testsuite per spec file, one testcase per check. */
-export function renderJunit(report: ConformanceReport, checks: readonly Check[], options: { name?: string } = {}): string {
+export function renderJunit(report: ConformanceReport, checks: readonly CheckResult[], options: { name?: string } = {}): string {
   const outcomes = checkOutcomes(report, checks);
   const h = report.summary.headline;
   const gateProps = `<properties><property name="gate" value="${xml(report.gate.state)}"/><property name="exit" value="${report.gate.exitCode}"/><property name="headline" value="${xml(h.text)}"/></properties>`;

@@ -10,11 +10,11 @@
  * test id is stable across runs of the same file and title); every other check
  * keeps its first result. The merged checks are judged as one run.
  */
-import { TRANSIENT_REASONS } from '../protocol/outcomes.js';
-import type { ReadReport } from './playwright-report.js';
+import { TRANSIENT_REASONS } from '../results/outcomes.js';
+import type { ReadReport } from './read-playwright-report.js';
 import { PREFLIGHT_FILE } from './preflight-report.js';
 import { isServerMust } from './scope.js';
-import type { ConformanceReport } from './types.js';
+import type { ConformanceReport } from './report-types.js';
 import type { Settings } from '../settings/settings.js';
 
 /** A check to run again: its location, as Playwright's `file:line` filter takes it (relative to specs/). */

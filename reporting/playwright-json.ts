@@ -1,7 +1,7 @@
 /**
  * Playwright's JSON report (the `json` reporter, also `--list --reporter=json`)
- * as both readers see it: the conformance report (reporting/playwright-report.ts)
- * and the teeth (teeth/playwright-report.ts). The shapes are Playwright's own
+ * as both readers see it: the conformance report (reporting/read-playwright-report.ts)
+ * and the teeth (teeth/job-checks.ts). The shapes are Playwright's own
  * (`JSONReport` from '@playwright/test/reporter'), every field optional: a run
  * cut short writes a partial file, and tests write small hand-made ones.
  */

@@ -1,5 +1,5 @@
 /**
- * A run the preflight stopped (run/preflight.ts), as the report reads it:
+ * A run the preflight stopped (lifecycle/preflight.ts), as the report reads it:
  * no Playwright check ran, so the checks are made here from the outcome.
  *
  *   broken   the problems are the run's errors (exit 2, BROKEN); every requirement the
@@ -9,16 +9,16 @@
  * Requirements the catalog marks not testable, and the suite's own (client-side)
  * rules, keep their own verdicts.
  */
-import type { Check } from '../protocol/check.js';
-import { notExercised } from '../protocol/outcomes.js';
-import type { PreflightStop } from '../protocol/run-artifacts.js';
-import type { ReadReport } from './playwright-report.js';
+import type { CheckResult } from '../results/check-result.js';
+import { notExercised } from '../results/outcomes.js';
+import type { PreflightStop } from '../results/run-artifacts.js';
+import type { ReadReport } from './read-playwright-report.js';
 import type { Catalog } from '../catalog/index.js';
 
 /** Where the preflight's stand-in checks say they come from (no spec file: the run's preflight). */
-export const PREFLIGHT_FILE = 'run/preflight.ts';
+export const PREFLIGHT_FILE = 'lifecycle/preflight.ts';
 
-function check(fields: Pick<Check, 'id' | 'title' | 'ids' | 'status' | 'rawStatus'> & Partial<Check>): Check {
+function check(fields: Pick<CheckResult, 'id' | 'title' | 'ids' | 'status' | 'rawStatus'> & Partial<CheckResult>): CheckResult {
   return { file: PREFLIGHT_FILE, line: 0, project: '', tags: [], flaky: false, durationMs: 0, should: false, errors: [], evidence: [], findings: [], ...fields };
 }
 
@@ -30,7 +30,7 @@ export function preflightRead(outcome: PreflightStop, catalog: Catalog): ReadRep
     outcome.kind === 'broken'
       ? `not run: the preflight found the run broken (${outcome.problems.length} problem${outcome.problems.length === 1 ? '' : 's'}: see the run errors)`
       : notExercised('stopped_at_failure', `the run stopped at the preflight: ${outcome.refused.message} (${outcome.refused.requirement})`);
-  const checks: Check[] = [check({ id: 'preflight:not-run', title: '(preflight) the checks of the run: not run', ids: rest, status: 'skipped', rawStatus: 'skipped', skipReason: why })];
+  const checks: CheckResult[] = [check({ id: 'preflight:not-run', title: '(preflight) the checks of the run: not run', ids: rest, status: 'skipped', rawStatus: 'skipped', skipReason: why })];
   if (outcome.kind === 'refused') {
     const r = outcome.refused;
     checks.unshift(

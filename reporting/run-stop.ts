@@ -6,10 +6,10 @@
  * writes its file, the embedded reference (webServer) is stopped. On SIGTERM it
  * would simply die, leaving no report and the reference running. So:
  *   first SIGTERM   → the same graceful stop as Ctrl-C, and the run-stop file
- *                     (protocol/run-artifacts.ts) says SIGTERM, so the report does;
+ *                     (results/run-artifacts.ts) says SIGTERM, so the report does;
  *   second SIGTERM  → exit now; Playwright's exit handlers still kill the reference.
  */
-import { recordRunStop } from '../protocol/run-artifacts.js';
+import { recordRunStop } from '../results/run-artifacts.js';
 import { runId } from '../settings/run-context.js';
 
 let installed = false;

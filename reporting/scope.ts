@@ -4,7 +4,7 @@
  * target cannot break them) and the catalog's not-testable entries are shown
  * apart, never in the server's MUST figures (issue "A PASS is proof").
  */
-import type { RequirementResult } from './types.js';
+import type { RequirementResult } from './report-types.js';
 
 type Scoped = Pick<RequirementResult, 'level' | 'source' | 'needs' | 'testable' | 'verdict'>;
 

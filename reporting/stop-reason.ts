@@ -1,10 +1,10 @@
 /**
  * Why a run ended before every check ran, in the words of its first run error (the gate
  * says "the run is broken: " in front of it), read from the run-stop file's records
- * (protocol/run-artifacts.ts): its deadline, the target that stopped answering (the broken
+ * (results/run-artifacts.ts): its deadline, the target that stopped answering (the broken
  * run's line), or the signal that stopped it. None when the run ran to its end.
  */
-import type { RunStop } from '../protocol/run-artifacts.js';
+import type { RunStop } from '../results/run-artifacts.js';
 
 const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
 const REST = 'the checks that finished are judged, the rest were not run';

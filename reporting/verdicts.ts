@@ -3,7 +3,7 @@
  * per requirement. Exact blame (docs/REPORTS.md "Verdicts"):
  *
  * - Every assertion names the requirement(s) it proves, and the check's ledger
- *   (judging/ledger.ts, the `verdicts` attachment, protocol/records.ts) counts, per ID, the
+ *   (judging/verdict-ledger.ts, the `verdicts` attachment, results/records.ts) counts, per ID, the
  *   assertions that passed and failed; each failure leaves its evidence.
  * - A failure is charged to exactly the IDs its evidence names, whether or not
  *   they are in the check's title. A requirement is `failed` when a failure is
@@ -18,7 +18,7 @@
  * - A `finding` annotation naming the requirement also makes it `failed`
  *   with severity SHOULD (the target deviated from a SHOULD).
  * - Nothing judged it: `not-testable` if the catalog says so; else, from its
- *   tied checks' skip reasons and `not-exercised` annotations (protocol/outcomes.ts,
+ *   tied checks' skip reasons and `not-exercised` annotations (results/outcomes.ts,
  *   coded or old-style), `not-exercised` with a reason code (the target's answers
  *   prevented judging; also a check that stopped at a failure or broke) or
  *   `not-applicable` with a cause (every tied check was out of the configuration's
@@ -30,22 +30,22 @@
  */
 import { idPrefix } from '../catalog/ids.js';
 import type { Catalog, Requirement } from '../catalog/index.js';
-import { type NotExercisedReason, type Outcome, parseOutcome } from '../protocol/outcomes.js';
-import type { Check } from '../protocol/check.js';
-import { type Evidence, type Finding, failureSeverity, type Severity } from '../protocol/records.js';
+import { type NotExercisedReason, type Outcome, parseOutcome } from '../results/outcomes.js';
+import type { CheckResult } from '../results/check-result.js';
+import { type Evidence, type Finding, failureSeverity, type Severity } from '../results/records.js';
 import { brokeBeforeJudging, chargedIds, namedIds, outcomeOf, RUN_STOPPED, unassertedIds, withLedger } from './check-record.js';
-import type { CheckRef, Problem, RequirementResult, RuleVerdict } from './types.js';
+import type { CheckRef, Problem, RequirementResult, RuleVerdict } from './report-types.js';
 
 const SUITE_SIDE = 'a rule the suite itself keeps, not the target: the project’s own tests (npm test) prove it';
 
 /** The assertions of one check about one requirement. */
 interface Word {
-  check: Check;
+  check: CheckResult;
   failures: Evidence[];
   passes: number;
 }
 
-function wordOf(c: Check, id: string): Word {
+function wordOf(c: CheckResult, id: string): Word {
   // A rule the check ran too little of (a property's time budget) is not passed by the few cases that ran.
   const passes = c.notExercised?.[id] === undefined ? (c.ledger?.passed[id] ?? 0) : 0;
   return { check: c, failures: c.evidence.filter((e) => namedIds(e).includes(id)), passes };
@@ -60,7 +60,7 @@ function ruleVerdictOf(w: Word, req: Requirement): RuleVerdict {
   return w.passes > 0 ? 'passed' : 'not reached';
 }
 
-function ref(c: Check, w: Word, req: Requirement): CheckRef {
+function ref(c: CheckResult, w: Word, req: Requirement): CheckRef {
   return {
     id: c.id,
     title: c.title,
@@ -88,7 +88,7 @@ interface Unjudged {
 }
 
 /** Why a tied check gave no word on the requirement. */
-function whyNotReached(c: Check, id: string): Unjudged {
+function whyNotReached(c: CheckResult, id: string): Unjudged {
   const derived = (code: NotExercisedReason, text: string): Unjudged => ({ outcome: { state: 'not-exercised', code, detail: text }, text, said: false });
   const annotated = c.notExercised?.[id];
   if (annotated !== undefined) {
@@ -111,7 +111,7 @@ function whyNotReached(c: Check, id: string): Unjudged {
  * reached it could not judge it (the configuration reaches it), not applicable when every check was out of
  * reach of the configuration. The code is the first one a check said itself, else the first inferred.
  */
-function unjudgedState(tied: Check[], id: string): Pick<RequirementResult, 'verdict' | 'reason' | 'reasonCode'> {
+function unjudgedState(tied: CheckResult[], id: string): Pick<RequirementResult, 'verdict' | 'reason' | 'reasonCode'> {
   const all = tied.map((c) => whyNotReached(c, id));
   const exercised = all.filter((u) => u.outcome.state === 'not-exercised');
   const pool = exercised.length ? exercised : all;
@@ -128,7 +128,7 @@ interface RunScope {
   nothingRan: boolean;
 }
 
-function judge(req: Requirement, tied: Check[], findings: Finding[], skipReason: string | undefined, scope: RunScope): RequirementResult {
+function judge(req: Requirement, tied: CheckResult[], findings: Finding[], skipReason: string | undefined, scope: RunScope): RequirementResult {
   const words = tied.map((c) => wordOf(c, req.id));
   const base: RequirementResult = {
     id: req.id,
@@ -185,7 +185,7 @@ export interface Judged {
 }
 
 /** The IDs a check gave a word on: its title's, those its failures name, those its ledger counts. */
-function idsOf(c: Check): string[] {
+function idsOf(c: CheckResult): string[] {
   return [...new Set([...c.ids, ...chargedIds(c), ...Object.keys(c.ledger?.passed ?? {}), ...Object.keys(c.ledger?.failed ?? {})])];
 }
 
@@ -193,11 +193,11 @@ function idsOf(c: Check): string[] {
  * One result per catalog requirement, in catalog order, plus the findings and the problems found on the way.
  * `narrowed`: the run selected only some checks (describeFilter): a rule no check names is not applicable [selection].
  */
-export function judgeAll(catalog: Catalog, checksAsRead: Check[], narrowed = false): Judged {
+export function judgeAll(catalog: Catalog, checksAsRead: CheckResult[], narrowed = false): Judged {
   const checks = checksAsRead.map(withLedger);
   const known = new Map(catalog.requirements.map((r) => [r.id, r]));
   const skipList = new Map(catalog.skipList.map((s) => [s.id, s.reason]));
-  const byId = new Map<string, Check[]>();
+  const byId = new Map<string, CheckResult[]>();
   const findingsById = new Map<string, Finding[]>();
   const problems: Problem[] = catalog.problems.map((message) => ({ kind: 'catalog' as const, message }));
   const add = <T>(map: Map<string, T[]>, id: string, v: T) => {

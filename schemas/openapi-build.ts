@@ -15,7 +15,7 @@
  *   `ItemCreateItem`): openapi-typescript types `$defs` as a required property;
  * - every `$ref` (relative file, `#/$defs/…`, `#`) rewritten to `#/components/schemas/…`.
  * A `$ref` to a schema file anywhere else in the document (e.g. a hand-written
- * path) is rewritten the same way. tests/openapi.spec.ts fails when the checked-in
+ * path) is rewritten the same way. tests/catalog/openapi.spec.ts fails when the checked-in
  * document differs from what this builds.
  */
 import { fileURLToPath } from 'node:url';

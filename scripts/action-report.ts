@@ -7,7 +7,7 @@
  */
 import { codesText } from '../reporting/headline.js';
 import { isServerMust } from '../reporting/scope.js';
-import type { ConformanceReport, RequirementResult } from '../reporting/types.js';
+import type { ConformanceReport, RequirementResult } from '../reporting/report-types.js';
 
 export const GATE_STATES = ['PASSED', 'FAILED', 'BROKEN', 'INCOMPLETE'] as const;
 

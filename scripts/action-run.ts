@@ -1,8 +1,8 @@
 /**
  * `seller-connect-conformance action`: the logic step of the GitHub Action (action.yml), run from the
  * Action's own checkout. Everything the Action decides is here, so that `npm test` runs it as GitHub would
- * (tests/action-steps.spec.ts: action.yml's steps, the action's folder apart from the workspace;
- * tests/package.spec.ts: from the packed tarball) and a workflow's YAML holds no logic of its own.
+ * (tests/package/action-steps.spec.ts: action.yml's steps, the action's folder apart from the workspace;
+ * tests/package/package.spec.ts: from the packed tarball) and a workflow's YAML holds no logic of its own.
  *
  * Reads (action.yml sets them from its inputs):
  *   SCC_INPUT_<NAME>        the input of the setting SC_<NAME> (base-url: SCC_INPUT_BASE_URL): when not empty,

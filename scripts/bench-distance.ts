@@ -22,8 +22,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { budgetTotals } from '../protocol/budget.js';
-import { cleanEnv, startExternalReference } from '../tests/external-reference.js';
+import { budgetTotals } from '../results/budget-files.js';
+import { cleanEnv, startExternalReference } from '../tests/support/external-reference.js';
 import { exitOnHelp } from '../lib/cli-help.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');

@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import autocannon, { type Result } from 'autocannon';
-import { startExternalReference } from '../tests/external-reference.js';
-import { login } from '../tests/reference-login.js';
+import { startExternalReference } from '../tests/support/external-reference.js';
+import { login } from '../tests/reference/reference-login.js';
 import { readCurrentSettings } from '../settings/settings.js';
 import { exitOnHelp } from '../lib/cli-help.js';
 

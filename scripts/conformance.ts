@@ -44,10 +44,10 @@ import { parseRules, RULE_EXPECTED } from '../settings/rule-selection.js';
 import { childEnv, ensureRunId, environment, handOff } from '../settings/run-context.js';
 import { readSettingsWith, type Settings } from '../settings/settings.js';
 import { onAncestorGone } from '../lib/stop-with-parent.js';
-import { readRunStop, RUN_STOP_FILE } from '../protocol/run-artifacts.js';
+import { readRunStop, RUN_STOP_FILE } from '../results/run-artifacts.js';
 import { finishRun } from '../reporting/finish.js';
 import { pacedSettings, type RerunTarget } from '../reporting/paced-rerun.js';
-import { type ReadReport, readPlaywrightReport } from '../reporting/playwright-report.js';
+import { type ReadReport, readPlaywrightReport } from '../reporting/read-playwright-report.js';
 import { RUN_OPTIONS } from './run-options.js';
 import { exitOnHelp } from '../lib/cli-help.js';
 

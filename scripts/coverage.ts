@@ -8,7 +8,7 @@
  * when a title cites an ID the catalog lacks, when the skip list is wrong, or when
  * a spec file does not load.
  */
-import { formatCoverage } from '../teeth/coverage.js';
+import { formatCoverage } from '../teeth/catalog-coverage.js';
 import { measureCoverage } from '../teeth/coverage-run.js';
 import { exitOnHelp } from '../lib/cli-help.js';
 

@@ -15,7 +15,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { formatFlakiness, formatRun, runFlakiness } from '../teeth/flakiness.js';
+import { formatFlakiness, formatRun, runFlakiness } from '../teeth/flakiness-runs.js';
 import { ROOT } from '../teeth/paths.js';
 import { interruptAll } from '../teeth/run-playwright.js';
 import { exitOnHelp } from '../lib/cli-help.js';

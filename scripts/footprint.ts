@@ -1,5 +1,5 @@
 /**
- * Prints the run's footprint on the accounts (lib/footprint.ts): the items and
+ * Prints the run's footprint on the accounts (lib/footprint-count.ts): the items and
  * webhooks the checks created, in all and per check (the biggest creators
  * first), from a Playwright JSON report, and whether the total keeps the budget.
  *
@@ -12,7 +12,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { readCurrentSettings } from '../settings/settings.js';
-import { describeFootprint, FOOTPRINT_BUDGET, footprint, footprintByCheck, footprintTable, overBudget } from '../lib/footprint.js';
+import { describeFootprint, FOOTPRINT_BUDGET, footprint, footprintByCheck, footprintTable, overBudget } from '../lib/footprint-count.js';
 import { exitOnHelp } from '../lib/cli-help.js';
 
 exitOnHelp(`

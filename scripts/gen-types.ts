@@ -5,7 +5,7 @@
  *   npx tsx scripts/gen-types.ts          # (re)write schemas/types.ts
  *   npx tsx scripts/gen-types.ts --check  # exit 1 when the file is stale
  *
- * tests/schemas.spec.ts calls generateTypes() and fails when the checked-in file
+ * tests/catalog/schemas.spec.ts calls generateTypes() and fails when the checked-in file
  * differs, so a schema change without a regeneration is caught.
  */
 import { fileURLToPath, pathToFileURL } from 'node:url';

@@ -9,7 +9,7 @@
  *   npx tsx scripts/gen-validators.ts          # (re)write schemas/validators.cjs
  *   npx tsx scripts/gen-validators.ts --check  # exit 1 when the file is stale
  *
- * tests/schemas.spec.ts fails when the checked-in file differs, so a schema change
+ * tests/catalog/schemas.spec.ts fails when the checked-in file differs, so a schema change
  * without a regeneration is caught.
  */
 import { fileURLToPath, pathToFileURL } from 'node:url';

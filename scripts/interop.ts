@@ -1,14 +1,14 @@
 /**
  * npm run interop [-- --runs N] [--seed-items N] [--page-size N]
  *
- * The interop lane of npm test (tests/interop-python.spec.ts), N times in a row: each run starts the
+ * The interop lane of npm test (tests/interop/interop-python.spec.ts), N times in a row: each run starts the
  * independent Python implementation (../shared/interop/server, or SC_INTEROP_DIR), runs the suite's own
  * command against it with default settings, judges the outcome against interop/expectations.json and stops
  * the server. One line per run (gate, seconds, MUST failures); exit 0 only when every run is as expected.
  * See docs/INTEROP.md.
  */
 import { exitOnHelp } from '../lib/cli-help.js';
-import { laneLine, runPythonLane, stopRunningLanes } from '../interop/lane.js';
+import { laneLine, runPythonLane, stopRunningLanes } from '../interop/python-lane.js';
 import { pythonTargetMissing } from '../interop/python-target.js';
 
 exitOnHelp(`usage: npm run interop [-- options]

@@ -67,7 +67,7 @@ export function requirementFacts(id: string, root = ROOT): RequirementFacts | un
   if (!requirement) return undefined;
   // The whole ID, never a longer one: ITEM-QUOTA-1 is not ITEM-QUOTA-10.
   const whole = `(?<![\\w-])${escapeRegExp(id)}(?![\\w-])`;
-  const checkFiles = [...filesUnder(join(root, 'specs'), /\.ts$/), ...['fixtures', 'transport', 'sessions', 'judging', 'run', 'clients'].flatMap((d) => filesUnder(join(root, d), /\.ts$/)), join(root, 'schemas', 'openapi.json')];
+  const checkFiles = [...filesUnder(join(root, 'specs'), /\.ts$/), ...['fixtures', 'transport', 'sessions', 'judging', 'lifecycle', 'suite-server', 'clients'].flatMap((d) => filesUnder(join(root, d), /\.ts$/)), join(root, 'schemas', 'openapi.json')];
   // A title cites it in brackets; an assertion, a registered check or x-requirements name it as a string of its own.
   const titles = grep(checkFiles, new RegExp(`\\[${escapeRegExp(id)}\\]`), root);
   const named = grep(checkFiles, new RegExp(`['"\`]${escapeRegExp(id)}['"\`]`), root).filter((p) => !titles.some((t) => t.file === p.file && t.line === p.line));

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { exitOnHelp } from '../lib/cli-help.js';
-import type { ConformanceReport } from '../reporting/types.js';
+import type { ConformanceReport } from '../reporting/report-types.js';
 import type { MatrixResult } from '../teeth/matrix-result.js';
 
 /**

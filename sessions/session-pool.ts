@@ -28,7 +28,7 @@
 import { type TestInfo, test } from '@playwright/test';
 import { HttpError } from '../lib/http.js';
 import { mask } from '../lib/secrets.js';
-import { notApplicable } from '../protocol/outcomes.js';
+import { notApplicable } from '../results/outcomes.js';
 import { type Account, accountsOf, type Plan, type Settings } from '../settings/settings.js';
 import { ControlClient } from '../transport/control-client.js';
 import { acquireLease, type Lease } from './lease.js';
@@ -180,7 +180,7 @@ export function openSessions({ settings, authorize, state, testInfo, skip, opene
     lease: async (plan) => {
       const list = accountsOrSkip(plan);
       const runDir = state.runDir;
-      if (!runDir) throw new Error('no run folder was handed off: leases need run/global-setup.ts (run through playwright.config.ts)');
+      if (!runDir) throw new Error('no run folder was handed off: leases need lifecycle/global-setup.ts (run through playwright.config.ts)');
       // Start at a different account in each worker, so workers rarely wait on each other.
       const start = state.slot.parallelIndex % list.length;
       const order = [...list.slice(start), ...list.slice(0, start)].map((a) => a.username).filter((u) => !leases.some((l) => l.username === u));

@@ -9,7 +9,7 @@ import { MASK, mask } from '../lib/secrets.js';
 import type { Settings } from './settings.js';
 
 /**
- * Every setting the suite reads, in the README's order (tests/settings-readme.spec.ts
+ * Every setting the suite reads, in the README's order (tests/lifecycle/settings-readme.spec.ts
  * holds this list, the README's tables and the settings module's sources together).
  */
 export const SETTING_NAMES = [

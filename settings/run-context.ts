@@ -3,7 +3,7 @@
  * environment, and the facts of the process's environment that are nobody's
  * setting (CI, NO_COLOR, a Playwright worker's index). With settings/settings.ts
  * (the user's settings) this is the only module that touches `process.env`
- * (tests/settings-env.spec.ts enforces it).
+ * (tests/lifecycle/settings-env.spec.ts enforces it).
  *
  * The hand-offs are named apart from the settings: users set `SC_*`, the run sets
  * `SC_INTERNAL_*` for its own processes. A nested run (the kill matrix, the project's
@@ -19,7 +19,7 @@
  *   SC_INTERNAL_RUN_END               `script`: the process that started Playwright ends the run (scripts/conformance.ts),
  *                                     the conformance reporter only records how it ended (reporting/finish.ts)
  *
- * run/global-setup.ts publishes them (runner process), every worker inherits them; scripts/conformance.ts
+ * lifecycle/global-setup.ts publishes them (runner process), every worker inherits them; scripts/conformance.ts
  * publishes the run's id and SC_INTERNAL_RUN_END to the Playwright it starts.
  */
 import { randomBytes } from 'node:crypto';

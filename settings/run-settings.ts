@@ -5,7 +5,7 @@
  * default and is collected, so playwright.config.ts can always build a config
  * and the report can always be written; global setup stops the run on it.
  */
-import { type Required, readRequired } from '../protocol/require.js';
+import { type Required, readRequired } from '../results/require.js';
 import { type Collector, type Env, flag, int, notOff, present, seed } from './read.js';
 import { parseRules, RULE_EXPECTED } from './rule-selection.js';
 import { SettingsError, show } from './setting-error.js';

@@ -3,7 +3,7 @@
  * suite's own optional ones, README "Settings"), read from the environment once per
  * process, validated, and handed on as ONE typed object. With settings/run-context.ts
  * (the run's own hand-offs) it is the only module that reads `process.env`
- * (tests/settings-env.spec.ts enforces it).
+ * (tests/lifecycle/settings-env.spec.ts enforces it).
  *
  * Global setup calls `loadSettings()` first, so a missing or malformed setting stops
  * the run before any test with ONE line per mistake naming the variable and what it
@@ -17,7 +17,7 @@
 import { registerSecret } from '../lib/secrets.js';
 import { REFERENCE_CLIENT_ID, REFERENCE_DEFAULT_PORT, REFERENCE_REDIRECT_URI, referenceCredentials } from '../reference/config.js';
 import { type Account, type Plan, parseAccounts } from './accounts.js';
-import { CHECK_NAMES } from './check-names.js';
+import { RESPONSE_CHECK_NAMES } from './response-check-names.js';
 import { DECLARED_REMOTE_ONLY, type Declared, readDeclared } from './declared.js';
 import { type PacingSettings, pacingSettings } from './pacing-settings.js';
 import { Collector, type Env, int, listen, oneOf, present, redirectUri, required, url } from './read.js';
@@ -130,11 +130,11 @@ export function readSettings(env: Env, absent: readonly string[] = []): { settin
 
   const disabledChecks = (present(env, 'SC_DISABLE_CHECKS') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   for (const name of disabledChecks) {
-    if (!(CHECK_NAMES as readonly string[]).includes(name)) {
-      c.errors.push(new SettingsError('SC_DISABLE_CHECKS', `expected comma-separated check names among ${CHECK_NAMES.join(', ')}`, show(name)));
+    if (!(RESPONSE_CHECK_NAMES as readonly string[]).includes(name)) {
+      c.errors.push(new SettingsError('SC_DISABLE_CHECKS', `expected comma-separated check names among ${RESPONSE_CHECK_NAMES.join(', ')}`, show(name)));
     }
   }
-  // SC_REQUIRE (protocol/require.ts): the gate reads it at the end; a bad value stops the run here, before any check.
+  // SC_REQUIRE (results/require.ts): the gate reads it at the end; a bad value stops the run here, before any check.
   if ('error' in report.required) c.errors.push(new SettingsError('SC_REQUIRE', report.required.expected, show(report.required.got)));
 
   const rawAccounts = present(env, 'SC_ACCOUNTS');

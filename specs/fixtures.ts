@@ -4,18 +4,18 @@
  *
  *   import { test, expectStatus, verify } from '../fixtures.js';
  *
- * - specs/shared/items/fixtures.ts: `catalog`, `readItems`, `leaseItems(plan)`
- * - specs/items/support/fixtures.ts: `proofs` (worker)
- * - specs/auth/support/fixtures.ts: `auth`
- * - specs/webhooks/support/fixtures.ts: `hook`, `webhooks`, `seller`
+ * - specs/shared/items/item-fixtures.ts: `catalog`, `readItems`, `leaseItems(plan)`
+ * - specs/items/support/items-fixtures.ts: `proofs` (worker)
+ * - specs/auth/support/auth-fixtures.ts: `auth`
+ * - specs/webhooks/support/webhooks-fixtures.ts: `hook`, `webhooks`, `seller`
  *
  * docs/FIXTURES.md lists every fixture and works through a new check.
  */
 import { mergeTests } from '@playwright/test';
 import { test as harness } from '../fixtures/index.js';
-import { authTest } from './auth/support/fixtures.js';
-import { itemsGroupTest } from './items/support/fixtures.js';
-import { webhooksTest } from './webhooks/support/fixtures.js';
+import { authTest } from './auth/support/auth-fixtures.js';
+import { itemsGroupTest } from './items/support/items-fixtures.js';
+import { webhooksTest } from './webhooks/support/webhooks-fixtures.js';
 
 export * from '../fixtures/index.js';
 // A recording double of the identity provider and the API (a check of the suite's own client side, shipped with the checks).

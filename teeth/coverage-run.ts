@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REQUIREMENTS, SKIP_LIST } from '../catalog/index.js';
-import { type CoverageResult, computeCoverage } from './coverage.js';
+import { type CoverageResult, computeCoverage } from './catalog-coverage.js';
 import { listChecks } from './list-checks.js';
 import { CONFORMANCE_CONFIG, OWN_TESTS_CONFIG } from './paths.js';
 

@@ -5,7 +5,7 @@
  * so it needs no reference and no target.
  */
 import { join } from 'node:path';
-import { type TeethCheck, checksOf, topLevelErrors } from './playwright-report.js';
+import { type TeethCheck, checksOf, topLevelErrors } from './job-checks.js';
 import { runPlaywright } from './run-playwright.js';
 
 export interface Listing {

@@ -6,10 +6,10 @@
 import type { DefectInfo } from '../reference/defects/index.js';
 import type { EvasionInfo } from '../reference/evasions.js';
 import type { ReferenceHost } from './reference-host.js';
-import type { EvasionResult } from './evasions.js';
+import type { EvasionResult } from './evasion-runs.js';
 import type { Listing } from './list-checks.js';
 import type { RealServiceResult } from './real-service.js';
-import type { DefectVerdictResult, SuiteVerdictResult } from './verdicts.js';
+import type { DefectVerdictResult, SuiteVerdictResult } from './matrix-verdicts.js';
 
 export interface MatrixOptions {
   /** The defects to run, by name, with their declarations. */

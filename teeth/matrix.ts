@@ -19,15 +19,15 @@ import { join } from 'node:path';
 import { escapeRegExp, grepForIds } from '../catalog/ids.js';
 import type { DefectInfo } from '../reference/defects/index.js';
 import { type BatchJob, runBatch } from './batch/run-batch.js';
-import { evasionVerdict } from './evasions.js';
+import { evasionVerdict } from './evasion-runs.js';
 import { type Listing, listChecks } from './list-checks.js';
 import { CONFORMANCE_CONFIG, ROOT } from './paths.js';
-import { type TeethCheck, checksOf } from './playwright-report.js';
+import { type TeethCheck, checksOf } from './job-checks.js';
 import { runPool } from './pool.js';
 import { suiteLimitMs } from './timings.js';
 import { REAL_SERVICE_VARIANTS, realServiceVerdict } from './real-service.js';
 import { notStarted as notRun, type RunOutcome, runPlaywright } from './run-playwright.js';
-import { blamePrecision, confirmKill, filesCiting, filesOfDefect, defectVerdict, suiteVerdict } from './verdicts.js';
+import { blamePrecision, confirmKill, filesCiting, filesOfDefect, defectVerdict, suiteVerdict } from './matrix-verdicts.js';
 import { ALL_VARIANTS, type DefectRow, type EvasionPlan, type EvasionRow, type MatrixOptions, type MatrixResult, type RealServiceRow, type SuiteRow } from './matrix-result.js';
 
 type SuiteJob =

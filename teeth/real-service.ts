@@ -6,11 +6,11 @@
  * what must never happen is a defect passing unnoticed: each defect must be
  * KILLED, or the rules it breaks shown unjudged (not applicable or not exercised,
  * which keeps the gate from PASSED). Pure over a run's report, so tested on
- * hand-made ones (tests/kill-matrix.spec.ts).
+ * hand-made ones (tests/teeth/kill-matrix.spec.ts).
  */
-import { checksOf } from './playwright-report.js';
+import { checksOf } from './job-checks.js';
 import type { RunOutcome } from './run-playwright.js';
-import { cites, runError } from './verdicts.js';
+import { cites, runError } from './matrix-verdicts.js';
 
 /** The variants that stand for the real service's accounts and limits (reference/variants.ts). */
 export const REAL_SERVICE_VARIANTS = ['seeded-accounts', 'large-limits'];

@@ -2,7 +2,7 @@
  * Static checks of the defect and variant registries (reference/defects/,
  * reference/variants.ts): what the kill matrix needs of a declaration before it
  * can mean anything. Pure over its input, so its own teeth are tested on a
- * synthetic registry (tests/defects-registry.spec.ts).
+ * synthetic registry (tests/teeth/defects-registry.spec.ts).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';

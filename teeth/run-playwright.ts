@@ -13,7 +13,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync }
 import { join } from 'node:path';
 import { childEnv } from '../settings/run-context.js';
 import { CONFORMANCE_CONFIG, PLAYWRIGHT_CLI, ROOT } from './paths.js';
-import { type PlaywrightReport, readReport } from './playwright-report.js';
+import { type PlaywrightReport, readReport } from './job-checks.js';
 
 export interface RunSpec {
   /** A label for logs and errors. */

@@ -1,6 +1,6 @@
 /**
  * One entry for the kill matrix and the variants run, shared by
- * scripts/kill-matrix.ts and tests/kill-matrix.spec.ts: picks the defects and
+ * scripts/kill-matrix.ts and tests/teeth/kill-matrix.spec.ts: picks the defects and
  * variants, runs them, writes reports/kill-matrix.json, keeps the runs' folders
  * only when something is wrong (their logs say why).
  */

@@ -6,7 +6,7 @@
 import { resolve } from 'node:path';
 import { HttpError, type HttpRequest, type HttpResponse, httpRequest } from '../lib/http.js';
 import { mask } from '../lib/secrets.js';
-import { recordRunStop } from '../protocol/run-artifacts.js';
+import { recordRunStop } from '../results/run-artifacts.js';
 import { environment, handedOff, runId } from '../settings/run-context.js';
 import { served } from './served-target.js';
 import { TargetHealth } from './target-health.js';
@@ -37,7 +37,7 @@ export function runHealth(): TargetHealth {
       runStartedMs: Number.isFinite(started) && started > 0 ? started : undefined,
       probe: (service) => probeReachable(targets[service] ?? settings.baseUrl, settings.requestTimeoutMs),
       // The run stops now, as on Ctrl-C: the runner ends the checks in flight and reports the rest as not run. The line
-      // goes first to the run-stop file, which whoever ends the run reads (protocol/run-artifacts.ts).
+      // goes first to the run-stop file, which whoever ends the run reads (results/run-artifacts.ts).
       onBreak: (line) => {
         recordRunStop(resolve(settings.run.reports), { t: 'broken', runId: runId(), line });
         try {

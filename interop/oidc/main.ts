@@ -1,11 +1,11 @@
 import { exportLines } from '../../reference/export-lines.js';
-import { startOidcLane } from './lane.js';
+import { startOidcLane } from './oidc-lane.js';
 
 /**
  * `node --import tsx interop/oidc/main.ts`: starts the real identity provider
  * lane (lane.ts) on OS-picked loopback ports and prints the settings that point
  * the suite at it, one `export SC_…='…'` line each, then `# reference ready`, the
- * line tests/external-reference.ts waits for. Stops on SIGTERM or Ctrl-C.
+ * line tests/support/external-reference.ts waits for. Stops on SIGTERM or Ctrl-C.
  */
 
 

@@ -24,7 +24,7 @@ import { listOperations, type Operation, fillPath } from '../../schemas/operatio
 import { type ApiClient, type ApiResponse, bogusToken, expectStatus, type ImageHost, type Session, type Sessions, skipUnjudged, test, type Track, verify } from '../fixtures.js';
 import { extractList } from '../../schemas/lists.js';
 import { bearerRefusalUnproven } from '../shared/bearer-control.js';
-import type { BearerProbes, ProbeIds } from './support/fixtures.js';
+import type { BearerProbes, ProbeIds } from './support/auth-fixtures.js';
 
 const API_OPERATIONS = listOperations().filter((op) => op.group !== 'auth');
 

@@ -10,7 +10,7 @@
  * exercised [rate_limited]; a 401 is judged once the credentials are shown to work).
  */
 import { expectStatus, expectTokenRefused, notApplicable, provenBy, test, verify } from '../fixtures.js';
-import { skipWhenThrottled } from './revocation.js';
+import { skipWhenThrottled } from './support/revocation.js';
 
 test.describe('direct-integrator sessions', { tag: '@auth' }, () => {
   test.skip(({ hasDirectSessions }) => !hasDirectSessions, notApplicable('no_direct_sessions', 'needs direct-integrator sessions (SC_DIRECT_TOKEN_COMMAND or SC_CONTROL_URL)'));

@@ -16,7 +16,7 @@
  * its session never stands for an expired access token.
  */
 import { type Account, type Exchange, expectTokenRefused, type Sessions, type Settings, skipUnjudged, test, verify } from '../fixtures.js';
-import { skipWhenThrottled } from './revocation.js';
+import { skipWhenThrottled } from './support/revocation.js';
 import { sleepUntil, type Wait, waitFor } from './support/lifetime-wait.js';
 
 const accountOf = (settings: Settings, sessions: Sessions): Account => settings.declared.lifetimeAccount ?? sessions.anyAccount('pro');

@@ -13,7 +13,7 @@
  * (judging/refusal.ts).
  */
 import { bogusToken, expectTokenRefused, recordFinding, test, verify } from '../fixtures.js';
-import { skipWhenThrottled } from './revocation.js';
+import { skipWhenThrottled } from './support/revocation.js';
 
 test.describe('refresh grant', { tag: '@auth' }, () => {
   test('[AUTH-REFRESH-1][AUTH-REFRESH-2] every refresh returns a new access token and a new refresh token, and the new access token works', async ({ sessions, oauth, auth }) => {

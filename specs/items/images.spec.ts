@@ -2,7 +2,7 @@
  * Images (spec "Item create payload" main_image and "Item image"): only a JPEG
  * of at most 10 MB, served directly with a 2xx, is accepted, as the main image
  * and as an additional one; `order` is an integer from 0. The suite's image
- * host serves each case (run/images.ts).
+ * host serves each case (suite-server/image-host.ts).
  *
  * One reason per refusal: each refused image breaks one rule and keeps every
  * other (the 404 serves a valid JPEG, typed image/jpeg, so only its status is

@@ -10,7 +10,7 @@
  * operation not exercised, with its code.
  */
 import { type Exchange, requestLine, unjudged } from '../../fixtures/index.js';
-import { notExercised } from '../../protocol/outcomes.js';
+import { notExercised } from '../../results/outcomes.js';
 
 /** Why the refusal cannot be told to be the bearer's (a coded outcome), or undefined when the control tells it apart. */
 export function bearerRefusalUnproven(refused: Exchange, control: Exchange, what = requestLine(refused)): string | undefined {

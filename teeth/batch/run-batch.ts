@@ -18,7 +18,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../paths.js';
-import { readReport } from '../playwright-report.js';
+import { readReport } from '../job-checks.js';
 import { type RunOutcome, runPlaywright } from '../run-playwright.js';
 import type { BatchJobPlan, BatchPlan } from './plan.js';
 import { type ReferenceHost, type ReferenceSpec, startHost, type TargetMode, targetEnv } from '../reference-host.js';

@@ -76,7 +76,7 @@ export function sample<T>(items: readonly T[], n: number | undefined, seed: numb
 
 /** One check of the dry run, with the time it ran. */
 export interface TimedCheck {
-  /** `file › describe › title` (teeth/playwright-report.ts key). */
+  /** `file › describe › title` (teeth/job-checks.ts key). */
   key: string;
   file: string;
   titlePath: string[];

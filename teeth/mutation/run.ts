@@ -20,8 +20,8 @@ import type { PlaywrightReport } from '../../reporting/playwright-json.js';
 import { type BatchJob, runBatch } from '../batch/run-batch.js';
 import { BAILED } from '../../settings/target-spec.js';
 import { CONFORMANCE_CONFIG, ROOT } from '../paths.js';
-import { checksOf, isFailed } from '../playwright-report.js';
-import { parseOutcome } from '../../protocol/outcomes.js';
+import { checksOf, isFailed } from '../job-checks.js';
+import { parseOutcome } from '../../results/outcomes.js';
 import { readJsonFile } from './files.js';
 import { instrument, type MutantInfo, writeTree } from './instrument.js';
 import { coveringChecks, grepForChecks, groupOf, groupsOf, sample, specFilesOf, type TimedCheck, timedChecks } from './plan.js';
@@ -171,8 +171,8 @@ export async function runMutation(options: MutationOptions): Promise<MutationRes
 
 /**
  * A mutant's status from its job's report: the first check that failed, or that recorded a SHOULD finding
- * (what the kill matrix and the conformance report charge: teeth/playwright-report.ts), kills it; so does a
- * check that passed in the dry run and now ends not exercised or not applicable (protocol/outcomes.ts): a
+ * (what the kill matrix and the conformance report charge: teeth/job-checks.ts), kills it; so does a
+ * check that passed in the dry run and now ends not exercised or not applicable (results/outcomes.ts): a
  * PASS is proof, so a server that makes a rule unjudged cannot pass (the gate is INCOMPLETE).
  */
 function judge(r: MutantResult, report: PlaywrightReport | undefined, hitLimit: boolean): void {

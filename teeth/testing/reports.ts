@@ -1,6 +1,6 @@
 /** Hand-made Playwright JSON reports and run outcomes, for the verdicts' own tests. */
-import { EVIDENCE_ATTACHMENT, FINDING_ANNOTATION, LEDGER_ATTACHMENT, NOT_EXERCISED_ANNOTATION, notExercisedNote } from '../../protocol/records.js';
-import type { PlaywrightReport, ResultStatus } from '../playwright-report.js';
+import { EVIDENCE_ATTACHMENT, FINDING_ANNOTATION, LEDGER_ATTACHMENT, NOT_EXERCISED_ANNOTATION, notExercisedNote } from '../../results/records.js';
+import type { PlaywrightReport, ResultStatus } from '../job-checks.js';
 import type { RunOutcome } from '../run-playwright.js';
 
 export interface FakeCheck {
@@ -15,9 +15,9 @@ export interface FakeCheck {
   evidenceFor?: string[];
   /** The rules its `finding` annotations name (recordFinding: observations, not failures). */
   findingFor?: string[];
-  /** Its `verdicts` attachment (judging/ledger.ts): per rule, the assertions that passed and failed. */
+  /** Its `verdicts` attachment (judging/verdict-ledger.ts): per rule, the assertions that passed and failed. */
   ledger?: { passed: Record<string, number>; failed: Record<string, number> };
-  /** Per-rule `not-exercised` annotations: rule → the outcome text (protocol/outcomes.ts). */
+  /** Per-rule `not-exercised` annotations: rule → the outcome text (results/outcomes.ts). */
   notExercised?: Record<string, string>;
 }
 

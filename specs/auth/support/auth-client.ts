@@ -11,7 +11,7 @@
  */
 import { test } from '@playwright/test';
 import { type ApiClient, type ApiResponse, type Bearer, type Exchange, expectStatus, type OAuth, skipUnjudged, type TokenPair, tokenUnjudged } from '../../../fixtures/index.js';
-import { pollUntilRefused } from '../revocation.js';
+import { pollUntilRefused } from './revocation.js';
 
 export class AuthClient {
   constructor(

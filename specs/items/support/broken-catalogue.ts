@@ -1,7 +1,7 @@
 /**
  * The broken-payload catalogue (broken-payloads.json) against its schema
  * (broken-payloads.schema.json), for the catalogue's own test
- * (tests/items-broken-payloads.spec.ts). No check loads this module: Ajv and the
+ * (tests/harness/items-broken-payloads.spec.ts). No check loads this module: Ajv and the
  * 2020-12 meta-schema would cost each of their workers about 0.3 s of CPU.
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';

@@ -40,7 +40,7 @@ let loaded: BrokenCase[] | undefined;
 
 /**
  * The cases, read once. Their schema is checked by the catalogue's own test
- * (tests/items-broken-payloads.spec.ts, broken-catalogue.ts), not here: compiling it
+ * (tests/harness/items-broken-payloads.spec.ts, broken-catalogue.ts), not here: compiling it
  * cost every worker of these checks Ajv and a meta-schema (the kill matrix starts one per defect).
  */
 export function brokenCases(): BrokenCase[] {

@@ -15,7 +15,7 @@
  * *not exercised* [target_state].
  */
 import { recordNotExercised, skipUnjudged } from '../../../fixtures/index.js';
-import { notApplicable, notExercised, parseOutcome } from '../../../protocol/outcomes.js';
+import { notApplicable, notExercised, parseOutcome } from '../../../results/outcomes.js';
 import { readAttributes } from './attributes.js';
 import { assignable, flatten } from './categories.js';
 import type { CategoryFacts } from './generators.js';

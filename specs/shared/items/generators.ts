@@ -157,7 +157,7 @@ export function draftFor(category: CategoryFacts, options: DraftOptions): fc.Arb
 export interface Fresh {
   /** A fresh URL of the image host's valid JPEG. */
   imageUrl: string;
-  /** The run tag for external_id (run/cleanup.ts runTag()). */
+  /** The run tag for external_id (lifecycle/tag-and-remove.ts runTag()). */
   externalId: string;
   /** Put before the title, to find the item again by its title (lists show no attributes). */
   titlePrefix?: string;

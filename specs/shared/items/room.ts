@@ -9,7 +9,7 @@
  * [quota_above_max_items] when the account has more room than SC_MAX_ITEMS lets
  * it fill, and not exercised [target_state] when it has too little.
  */
-import { notApplicable, notExercised } from '../../../protocol/outcomes.js';
+import { notApplicable, notExercised } from '../../../results/outcomes.js';
 import { activeCount } from './account-state.js';
 import { entryFor, type ItemsApi } from './items-api.js';
 

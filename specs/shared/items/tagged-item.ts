@@ -7,7 +7,7 @@
  * payload with a fresh image URL and a unique `external_id` (bind.ts
  * `freshPayload`, runTag), created through the items API (items-api.ts) so
  * cleanup deletes it. Callers create items only in an account they leased: the
- * `seller` fixture (specs/webhooks/support/fixtures.ts) is such a context.
+ * `seller` fixture (specs/webhooks/support/webhooks-fixtures.ts) is such a context.
  */
 import { test } from '@playwright/test';
 import { type ApiClient, expectStatus, type ImageHost, notExercised, type Session, type Settings, skipUnjudged, type Track } from '../../../fixtures/index.js';

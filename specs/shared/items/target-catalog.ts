@@ -11,7 +11,7 @@ import { assignable, findCars, groupings, spread, unknownCategoryId } from './ca
 import type { CategoryFacts } from './generators.js';
 import type { ItemsApi } from './items-api.js';
 import { setUp } from '../../../fixtures/index.js';
-import { notExercised } from '../../../protocol/outcomes.js';
+import { notExercised } from '../../../results/outcomes.js';
 
 /** The skip of a check that needs a category to create in when the target's tree offers none (its state, not the run's settings). */
 export const NO_CATEGORY = notExercised('target_state', 'the target offers no assignable category');

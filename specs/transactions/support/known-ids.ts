@@ -9,7 +9,7 @@
  */
 import { test } from '@playwright/test';
 import type { ControlClient } from '../../../fixtures/index.js';
-import { notApplicable } from '../../../protocol/outcomes.js';
+import { notApplicable } from '../../../results/outcomes.js';
 import { optionalControl as controlOf } from '../../shared/items/bind-room.js';
 import type { ItemContext as Context } from '../../shared/items/tagged-item.js';
 import { accept, findField, purchase, transactionsOf } from './shipping.js';

@@ -9,7 +9,7 @@ import { type SignatureAlphabet, verifyingAlphabets, verifySignature } from '../
 import { validate } from '../../../schemas/index.js';
 
 /**
- * What the checks read of a delivery: the decoded part of clients/receiver.ts ReceivedDelivery
+ * What the checks read of a delivery: the decoded part of clients/receiver-client.ts ReceivedDelivery
  * (a type only: this module loads no fixture), so a test can judge a notification it built itself.
  */
 export type NotificationRequest = Pick<ReceivedDelivery, 'method' | 'url' | 'query' | 'headers' | 'body' | 'json' | 'at'>;

@@ -1,0 +1,58 @@
+/**
+ * settings/declared.ts: what a target declares of its lifetimes and its image
+ * maximum (README "Settings"), validated like every setting; and the waits the
+ * expiry checks make of them (specs/auth/support/lifetime-wait.ts).
+ */
+import { expect, test } from '@playwright/test';
+import { parseOutcome } from '../../results/outcomes.js';
+import { isRegisteredSecret } from '../../lib/secrets.js';
+import { loadSettings, readSettings } from '../../settings/settings.js';
+import { MAX_WAIT_MS, waitFor } from '../../specs/auth/support/lifetime-wait.js';
+
+const target = {
+  SC_BASE_URL: 'https://api.example/v1',
+  SC_AUTH_URL: 'https://idp.example/oauth',
+  SC_CLIENT_ID: 'client',
+  SC_CLIENT_SECRET: 'client-secret-xyz',
+  SC_ACCOUNTS: '[{"username":"u1","password":"p1-secret","plan":"pro"},{"username":"u2","password":"p2-secret","plan":"basic"}]',
+};
+const lines = (env: Record<string, string>) => readSettings(env).problems.map((p) => p.message);
+
+test('a remote target declares nothing unless told: every rule that waits is then not applicable', () => {
+  expect(loadSettings(target).declared).toEqual({});
+});
+
+test('declared lifetimes, their account and the image maximum are read; the account password is a secret', () => {
+  const declared = loadSettings({
+    ...target,
+    SC_CODE_LIFETIME_S: '5',
+    SC_ACCESS_TOKEN_LIFETIME_S: '30',
+    SC_REFRESH_TOKEN_LIFETIME_S: '40',
+    SC_LIFETIME_ACCOUNT: '{"username":"short","password":"short-pw-77","plan":"basic"}',
+    SC_MAX_IMAGES: '12',
+    SC_PAGE_SIZE: '25',
+  }).declared;
+  expect(declared).toEqual({ codeLifetimeS: 5, accessTokenLifetimeS: 30, refreshTokenLifetimeS: 40, lifetimeAccount: { username: 'short', password: 'short-pw-77', plan: 'basic' }, maxImages: 12, pageSize: 25 });
+  expect(isRegisteredSecret('short-pw-77')).toBe(true);
+});
+
+test('each mistake names its variable; against the embedded reference they are the reference\'s own', () => {
+  expect(lines({ ...target, SC_CODE_LIFETIME_S: '0' })).toEqual([expect.stringMatching(/^SC_CODE_LIFETIME_S: expected a whole number of seconds >= 1/)]);
+  expect(lines({ ...target, SC_MAX_IMAGES: 'ten' })).toEqual([expect.stringMatching(/^SC_MAX_IMAGES: expected an integer >= 1/)]);
+  expect(lines({ ...target, SC_PAGE_SIZE: '0' })).toEqual([expect.stringMatching(/^SC_PAGE_SIZE: expected a whole number of items >= 1/)]);
+  expect(lines({ SC_PAGE_SIZE: '10' })).toEqual([expect.stringMatching(/^SC_PAGE_SIZE: set only together with SC_BASE_URL/)]);
+  expect(lines({ ...target, SC_LIFETIME_ACCOUNT: 'short' })).toEqual([expect.stringMatching(/^SC_LIFETIME_ACCOUNT: expected one JSON object/)]);
+  expect(lines({ SC_ACCESS_TOKEN_LIFETIME_S: '3' })).toEqual([expect.stringMatching(/^SC_ACCESS_TOKEN_LIFETIME_S: set only together with SC_BASE_URL/)]);
+});
+
+test('a wait is the lifetime plus its skew, 60 s at most; none declared or too long is not applicable with its cause', () => {
+  expect(waitFor(3, 'the access token', 'X')).toEqual({ ms: 5300, lifetimeS: 3 });
+  const too = waitFor(3600, 'the access token', 'expires_in');
+  expect('reason' in too && parseOutcome(too.reason)).toMatchObject({ state: 'not-applicable', code: 'lifetime_too_long' });
+  const none = waitFor(undefined, 'the code', 'SC_CODE_LIFETIME_S');
+  expect('reason' in none && parseOutcome(none.reason)).toMatchObject({ state: 'not-applicable', code: 'lifetime_undeclared' });
+  // The longest lifetime still waited out: 52 s (57.2 s + 2 s).
+  expect(waitFor(52, 'x', 'y')).toMatchObject({ ms: expect.any(Number) });
+  expect('reason' in waitFor(53, 'x', 'y')).toBe(true);
+  expect(MAX_WAIT_MS).toBe(60_000);
+});

@@ -1,0 +1,86 @@
+import { expect, test } from '@playwright/test';
+import { parseOutcome } from '../../results/outcomes.js';
+import { isRegisteredSecret } from '../../lib/secrets.js';
+import { RATE_LIMITED_PER_SECOND, REFERENCE_ACCOUNTS, type ReferenceOptions, rateLimitedAccount } from '../../reference/config.js';
+import { type RunningReference, startReference } from '../../reference/server.js';
+import { loadSettings, readSettings } from '../../settings/settings.js';
+import { burstPlan, MAX_BURST, RECOVERY_PAUSE_MS, recoveryWaitMs } from '../../specs/auth/support/burst-plan.js';
+import { login } from './reference-login.js';
+
+/**
+ * The declared rate limit (GEN-RATE-1): SC_DECLARED_RATE_LIMIT and
+ * SC_RATE_LIMIT_ACCOUNT are read like every declaration (settings/declared.ts),
+ * the burst and its recovery wait follow from them (specs/auth/support/burst-plan.ts),
+ * and the reference's rate-limited account is refused past its rate, in every
+ * run, with the variants' and defects' answers (reference/throttle.ts).
+ */
+
+const target = {
+  SC_BASE_URL: 'https://api.example/v1',
+  SC_AUTH_URL: 'https://idp.example/oauth',
+  SC_CLIENT_ID: 'client',
+  SC_CLIENT_SECRET: 'client-secret-xyz',
+  SC_ACCOUNTS: '[{"username":"u1","password":"p1-secret","plan":"pro"}]',
+};
+
+test('a declared rate and its account are read; undeclared they are absent, and the embedded run declares the reference\'s', () => {
+  const declared = loadSettings({ ...target, SC_DECLARED_RATE_LIMIT: '36', SC_RATE_LIMIT_ACCOUNT: '{"username":"burst","password":"burst-pw-9","plan":"pro"}' }).declared;
+  expect(declared).toEqual({ rateLimitPerS: 36, rateLimitAccount: { username: 'burst', password: 'burst-pw-9', plan: 'pro' } });
+  expect(isRegisteredSecret('burst-pw-9')).toBe(true);
+  expect(loadSettings(target).declared.rateLimitPerS).toBeUndefined();
+  const problems = readSettings({ ...target, SC_DECLARED_RATE_LIMIT: '0' }).problems.map((p) => p.message);
+  expect(problems).toEqual([expect.stringMatching(/^SC_DECLARED_RATE_LIMIT: expected a whole number of API requests per second/)]);
+  expect(readSettings({ SC_DECLARED_RATE_LIMIT: '36' }).problems.map((p) => p.message)).toEqual([expect.stringMatching(/set only together with SC_BASE_URL/)]);
+  expect(loadSettings({}).declared).toMatchObject({ rateLimitPerS: RATE_LIMITED_PER_SECOND, rateLimitAccount: { username: rateLimitedAccount().username } });
+});
+
+test('the burst: twice the rate for 2 s, 150 requests at most; undeclared or above 50 per second not applicable', () => {
+  expect(burstPlan(36)).toEqual({ requests: 144, intervalMs: 1000 / 72, ratePerS: 36 });
+  expect(burstPlan(10)).toMatchObject({ requests: 40 });
+  expect(burstPlan(50)).toMatchObject({ requests: MAX_BURST });
+  const none = burstPlan(undefined);
+  expect('reason' in none && parseOutcome(none.reason)).toMatchObject({ state: 'not-applicable', code: 'rate_limit_undeclared' });
+  const high = burstPlan(51);
+  expect('reason' in high && parseOutcome(high.reason)).toMatchObject({ state: 'not-applicable', code: 'rate_limit_too_high' });
+  expect(recoveryWaitMs(undefined)).toBe(RECOVERY_PAUSE_MS);
+  expect(recoveryWaitMs('1')).toBe(1200);
+  expect(recoveryWaitMs('0')).toBe(400);
+  expect(recoveryWaitMs('31')).toBeUndefined();
+  expect(recoveryWaitMs(new Date(1_000_000 + 5_000).toUTCString(), 1_000_000)).toBe(5_200);
+});
+
+/** `n` reads sent at once with `token`: their statuses, and the Retry-After headers of the refusals. */
+async function burst(ref: RunningReference, token: string, n: number) {
+  const answers = await Promise.all(Array.from({ length: n }, () => fetch(`${ref.baseUrl}/items/limits`, { headers: { authorization: `Bearer ${token}` } })));
+  await Promise.all(answers.map((a) => a.arrayBuffer()));
+  return { statuses: answers.map((a) => a.status), retryAfters: answers.filter((a) => a.status !== 200).map((a) => a.headers.get('retry-after')) };
+}
+
+const cases: [name: string, overrides: Partial<ReferenceOptions>, refusal: number | undefined][] = [
+  ['the clean reference', {}, 429],
+  ['variant rate-limit-403', { variants: ['rate-limit-403'] }, 403],
+  ['variant rate-limit-no-retry-after', { variants: ['rate-limit-no-retry-after'] }, 429],
+  ['defect rate-limit-500', { defect: 'rate-limit-500' }, 500],
+  ['defect no-rate-limit', { defect: 'no-rate-limit' }, undefined],
+];
+for (const [name, overrides, refusal] of cases) {
+  test(`the rate-limited account past ${RATE_LIMITED_PER_SECOND} per second, ${name}: ${refusal ?? 'never refused'}; the other accounts are not limited`, async () => {
+    const ref = await startReference(overrides);
+    try {
+      const rated = await login(ref, rateLimitedAccount());
+      const { statuses, retryAfters } = await burst(ref, rated.access_token, 2 * RATE_LIMITED_PER_SECOND);
+      const served = statuses.filter((s) => s === 200).length;
+      if (refusal === undefined) expect(served).toBe(2 * RATE_LIMITED_PER_SECOND);
+      else {
+        expect(served).toBe(RATE_LIMITED_PER_SECOND);
+        expect(new Set(statuses.filter((s) => s !== 200))).toEqual(new Set([refusal]));
+        if (refusal === 429 && !name.includes('no-retry-after')) expect(retryAfters).toContain('1');
+        else expect(retryAfters.every((r) => r === null)).toBe(true);
+      }
+      const other = await login(ref, REFERENCE_ACCOUNTS[0]);
+      expect((await burst(ref, other.access_token, 2 * RATE_LIMITED_PER_SECOND)).statuses.every((s) => s === 200)).toBe(true);
+    } finally {
+      await ref.close();
+    }
+  });
+}

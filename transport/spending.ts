@@ -1,0 +1,88 @@
+/**
+ * What a run spends at the target: token requests by grant type, logins, API
+ * requests (with their send times per account, for the peak rate) and 429s.
+ *
+ * Each worker counts in memory (token-client.ts, authorizer.ts, pacing.ts call
+ * the count* functions) and appends what it counted since the last flush to
+ * `<SC_REPORTS>/budget/<SC_RUN_ID>-<pid>.jsonl` after every test and when it
+ * exits (sessions.ts flushes). the reports sum them (results/budget-files.ts: the
+ * file's line, `budgetTotals`, `budgetLines`).
+ *
+ * Only a conformance run writes (its run folder handed off by lifecycle/global-setup.ts):
+ * project tests that use the fixtures count in memory and write nothing.
+ */
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { type BudgetDelta, emptyBudgetDelta as empty } from '../results/budget-files.js';
+import { runId } from '../settings/run-context.js';
+import { served } from './served-target.js';
+
+let pending = empty();
+/** This process's counts since it started (for tests and the per-test annotation). */
+const lifetime = empty();
+
+export function countToken(grantType: string | undefined): void {
+  const name = grantType ?? 'none';
+  pending.token[name] = (pending.token[name] ?? 0) + 1;
+  lifetime.token[name] = (lifetime.token[name] ?? 0) + 1;
+}
+
+export function countLogin(): void {
+  pending.logins++;
+  lifetime.logins++;
+}
+
+/** One API request sent for `account` now. */
+export function countRequest(account: string, at = Date.now()): void {
+  pending.requests++;
+  lifetime.requests++;
+  const list = pending.sends[account] ?? [];
+  list.push(at);
+  pending.sends[account] = list;
+}
+
+/** One re-check after a 401: a token read on the API, or a credential grant at the token endpoint. */
+export function countRecheck(kind: 'api' | 'token'): void {
+  pending.rechecks[kind]++;
+  lifetime.rechecks[kind]++;
+}
+
+export function countThrottled(waitMs: number, final: boolean): void {
+  pending.throttled++;
+  lifetime.throttled++;
+  pending.throttleWaitMs += waitMs;
+  lifetime.throttleWaitMs += waitMs;
+  if (final) {
+    pending.throttledFinal++;
+    lifetime.throttledFinal++;
+  }
+}
+
+/** This process's counts so far (token requests, logins, requests, 429s). */
+export function workerBudget(): Readonly<Omit<BudgetDelta, 'sends'>> {
+  const { sends: _sends, ...rest } = lifetime;
+  return rest;
+}
+
+/** Where a run's budget files go: SC_BUDGET_DIR, else `<SC_REPORTS or reports>/budget`. */
+export function budgetDir(): string {
+  const { run } = served().settings;
+  return resolve(run.budgetDir ?? join(run.reports, 'budget'));
+}
+
+/** Appends this worker's counts since the last flush to its file (a conformance run only: its folder handed off). */
+export function flushBudget(): void {
+  const delta = pending;
+  const nothing = delta.requests === 0 && delta.logins === 0 && delta.throttled === 0 && Object.keys(delta.token).length === 0 && delta.rechecks.api + delta.rechecks.token === 0;
+  if (nothing || !served().runDir) return;
+  pending = empty();
+  try {
+    const dir = budgetDir();
+    mkdirSync(dir, { recursive: true });
+    appendFileSync(join(dir, `${runId() ?? 'run'}-${process.pid}.jsonl`), `${JSON.stringify(delta)}\n`);
+  } catch {
+    // Counting must never fail a test: a lost flush only lowers the summary's figures.
+  }
+}
+
+process.once('exit', () => flushBudget());
