@@ -330,7 +330,7 @@ export const test = targetTest.extend({
 });
 `;
 const TARGET_FIXTURE_SPEC = `import { expect } from '@playwright/test';
-import { test } from '../target-fixture.ts';
+import { test } from './target-fixture.ts';
 test('[ITEM-W-1] the per-target fixture holds this job’s target @items', async ({ held, target }) => {
   expect(held.port).toBe(target.env.REFERENCE_PORT);
 });

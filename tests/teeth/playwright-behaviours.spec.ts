@@ -54,7 +54,7 @@ export const test = base.extend({
 });
 `;
 
-const CHECKS = `import { test } from '../fixtures.ts';
+const CHECKS = `import { test } from './fixtures.ts';
 const note = (testInfo, job) => testInfo.annotations.push({ type: 'seen', description: JSON.stringify({ job: job?.name, worker: testInfo.workerIndex }) });
 test('reads its job', async ({ job }, testInfo) => note(testInfo, job));
 test('fails when its job says so', async ({ job }, testInfo) => {
@@ -69,9 +69,9 @@ test('late failure', async ({ job }, testInfo) => note(testInfo, job));
 test('after', async ({ job }, testInfo) => note(testInfo, job));
 `;
 
-const wrapper = (name: string, job: object, keep: object | undefined) => `import { test } from '../fixtures.ts';
+const wrapper = (name: string, job: object, keep: object | undefined) => `import { test } from './fixtures.ts';
 test.use({ job: ${JSON.stringify({ name, ...job })}, keep: ${JSON.stringify(keep)} });
-await import('../checks.ts?job=${name}');
+await import('./checks.ts?job=${name}');
 `;
 
 const WRAPPERS: Record<string, string> = {
