@@ -17,7 +17,8 @@ import { type AuthorizationResult, type AuthorizeOptions, LoginError } from '../
 import { tokenEndpoint } from '../sessions/session.js';
 import { authorizeOptions } from '../sessions/open-session.js';
 import { isTransportFailure } from '../sessions/session-pool.js';
-import type { Account, Settings } from '../settings/settings.js';
+import type { Account } from '../settings/settings.js';
+import type { ServedTarget } from '../transport/served-target.js';
 import { exchangeCode, postToken, postTokenBody, refreshGrant, type TokenCallOptions, type TokenPair, tokenPair } from '../transport/token-client.js';
 
 export interface OAuth {
@@ -45,7 +46,8 @@ function grantOf(form: Record<string, string>): string {
 
 export class OAuthClient implements OAuth {
   constructor(
-    private readonly settings: Settings,
+    /** The test's target: every token request and login goes to it. */
+    private readonly target: ServedTarget,
     private readonly authorizeFn: (o: AuthorizeOptions) => Promise<AuthorizationResult>,
     private readonly testInfo: TestInfo,
   ) {}
@@ -56,9 +58,9 @@ export class OAuthClient implements OAuth {
    */
   authorize(account: Account, overrides: Partial<Pick<AuthorizeOptions, 'verifier' | 'state'>> = {}, requirements: string[] = ['AUTH-CODE-1']): Promise<AuthorizationResult> {
     return test.step(
-      `login ${account.username} (${this.settings.login})`,
+      `login ${account.username} (${this.target.settings.login})`,
       async () => {
-        const login = () => this.authorizeFn({ ...authorizeOptions(this.settings, account), ...overrides });
+        const login = () => this.authorizeFn({ ...authorizeOptions(this.target, account), ...overrides });
         try {
           // A login that meets a transport failure (reset, refused, a proxy's 502) is started over once, as a session's is.
           return await login().catch((error) => (isTransportFailure(error) ? login() : Promise.reject(error)));
@@ -77,21 +79,21 @@ export class OAuthClient implements OAuth {
   }
 
   post(form: Record<string, string>, options?: TokenCallOptions): Promise<Exchange> {
-    return this.call(`POST /token (${grantOf(form)})`, () => postToken(tokenEndpoint(this.settings), form, options));
+    return this.call(`POST /token (${grantOf(form)})`, () => postToken(tokenEndpoint(this.target), form, options));
   }
 
   postBody(what: string, body: { text?: string; contentType?: string; grantType?: string }): Promise<Exchange> {
     // No grant this request could make: a hang is GEN-ERR-3's alone, never the exchange's (AUTH-TOKEN-1).
-    return this.call(`POST /token (${what})`, () => postTokenBody(tokenEndpoint(this.settings), body), []);
+    return this.call(`POST /token (${what})`, () => postTokenBody(tokenEndpoint(this.target), body), []);
   }
 
   exchange(grant: Pick<AuthorizationResult, 'code' | 'verifier'> & { redirectUri?: string }, options?: TokenCallOptions): Promise<Exchange> {
-    const redirectUri = grant.redirectUri ?? this.settings.redirectUri;
-    return this.call('POST /token (authorization_code)', () => exchangeCode(tokenEndpoint(this.settings), { code: grant.code, verifier: grant.verifier, redirectUri }, options));
+    const redirectUri = grant.redirectUri ?? this.target.settings.redirectUri;
+    return this.call('POST /token (authorization_code)', () => exchangeCode(tokenEndpoint(this.target), { code: grant.code, verifier: grant.verifier, redirectUri }, options));
   }
 
   refresh(refreshToken: string, options?: TokenCallOptions): Promise<Exchange> {
-    return this.call('POST /token (refresh_token)', () => refreshGrant(tokenEndpoint(this.settings), refreshToken, options));
+    return this.call('POST /token (refresh_token)', () => refreshGrant(tokenEndpoint(this.target), refreshToken, options));
   }
 
   async expectTokens(answer: Exchange, requirements: string[]): Promise<TokenPair> {
@@ -115,12 +117,12 @@ export class OAuthClient implements OAuth {
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       // The token step's own rule (AUTH-TOKEN-1) with the request as evidence, and GEN-ERR-3 (never a hang).
-      const facts = authStepFailure(error, this.settings.requestTimeoutMs);
+      const facts = authStepFailure(error, this.target.settings.requestTimeoutMs);
       return test.step(`${label} → ${error.summary}`, () =>
         fail(this.testInfo, {
           title: `${label} answers`,
           requirements: [...(stepRules ?? facts?.requirements ?? []), 'GEN-ERR-3'],
-          expected: facts?.expected ?? `an HTTP answer within ${this.settings.requestTimeoutMs} ms`,
+          expected: facts?.expected ?? `an HTTP answer within ${this.target.settings.requestTimeoutMs} ms`,
           actual: error.message,
           exchange: facts?.exchange,
         }),

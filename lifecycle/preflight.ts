@@ -28,6 +28,7 @@ import type { PreflightStop, RefusedToken } from '../results/run-artifacts.js';
 import { joinUrl } from '../lib/http.js';
 import type { Session } from '../sessions/session.js';
 import { type Authorize, openAggregatorSession } from '../sessions/open-session.js';
+import { servedTarget } from '../transport/served-target.js';
 import type { Settings } from '../settings/settings.js';
 import { Findings, path } from './preflight-findings.js';
 import { classifyLoginFailure, defaultAuthorize } from './preflight-logins.js';
@@ -94,6 +95,8 @@ export async function runPreflight(settings: Settings, options: PreflightOptions
   const sessions: Session[] = [];
   const absent: Capability[] = [];
   const required = options.required ?? requiredBy(settings);
+  // The target of these settings, as the logins see it: no run folder, so its health stays off (the runner is no worker).
+  const target = servedTarget(settings, undefined);
 
   const all = (async () => {
     const [, baseOk, authOk] = await Promise.all([
@@ -108,7 +111,7 @@ export async function runPreflight(settings: Settings, options: PreflightOptions
     await limited(settings.accounts, options.concurrency ?? 4, (account) =>
       step(`login of account '${account.username}'`, async () => {
         try {
-          sessions.push(await openAggregatorSession(settings, account, driver.authorize));
+          sessions.push(await openAggregatorSession(target, account, driver.authorize));
         } catch (error) {
           const failure = classifyLoginFailure(error, account.username);
           if ('setting' in failure) f.accountProblem(failure.setting, account.username);

@@ -31,7 +31,7 @@ import { mask } from '../lib/secrets.js';
 import { runId as handedRunId } from '../settings/run-context.js';
 import { pacedApi, tolerateThrottle } from '../transport/pacing.js';
 import type { Session } from '../sessions/session.js';
-import type { Settings } from '../settings/settings.js';
+import type { ServedTarget } from '../transport/served-target.js';
 
 let counter = 0;
 
@@ -74,8 +74,9 @@ export function newTracker(): { track: Track; tracked: Tracked[] } {
 }
 
 /** Deletes (and undoes) what a test tracked, newest first; whatever goes wrong is a `cleanup` annotation, never the check's verdict. */
-export async function cleanUp(settings: Pick<Settings, 'baseUrl' | 'requestTimeoutMs'>, tracked: Tracked[], testInfo: TestInfo): Promise<void> {
+export async function cleanUp(target: ServedTarget, tracked: Tracked[], testInfo: TestInfo): Promise<void> {
   if (tracked.length === 0) return;
+  const { settings } = target;
   // The footprint on the accounts: what this test created (the run summary can add them up).
   const created = { items: tracked.filter((t) => t.kind === 'item').length, webhooks: tracked.filter((t) => t.kind === 'webhook').length };
   if (created.items + created.webhooks > 0) testInfo.annotations.push({ type: CREATED_ANNOTATION, description: JSON.stringify(created) });
@@ -99,6 +100,7 @@ export async function cleanUp(settings: Pick<Settings, 'baseUrl' | 'requestTimeo
           // target's answer: no refresh (a target answering 401 for what the check already deleted costs no grant).
           const del = () =>
             pacedApi(
+              target,
               t.session,
               true,
               { authorization: `Bearer ${t.session.accessToken}`, accept: 'application/json' },

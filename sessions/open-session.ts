@@ -6,7 +6,8 @@
 import { execFile } from 'node:child_process';
 import { excerpt, registerSecret } from '../lib/secrets.js';
 import { childEnv } from '../settings/run-context.js';
-import type { Account, Settings } from '../settings/settings.js';
+import type { Account } from '../settings/settings.js';
+import type { ServedTarget } from '../transport/served-target.js';
 import type { ControlClient } from '../transport/control-client.js';
 import { exchangeCode, tokenPair } from '../transport/token-client.js';
 import type { AuthorizationResult, AuthorizeOptions } from './login.js';
@@ -14,8 +15,10 @@ import { Session, SessionError, tokenEndpoint } from './session.js';
 
 export type Authorize = (options: AuthorizeOptions) => Promise<AuthorizationResult>;
 
-export function authorizeOptions(settings: Settings, account: Account): AuthorizeOptions {
+export function authorizeOptions(target: ServedTarget, account: Account): AuthorizeOptions {
+  const { settings } = target;
   return {
+    target,
     authUrl: settings.authUrl,
     clientId: settings.clientId,
     redirectUri: settings.redirectUri,
@@ -27,8 +30,9 @@ export function authorizeOptions(settings: Settings, account: Account): Authoriz
 }
 
 /** Login + code exchange. The callback's state must be the one sent (the suite rejects any other: AUTH-STATE-3). */
-export async function openAggregatorSession(settings: Settings, account: Account, authorize: Authorize): Promise<Session> {
-  const result = await authorize(authorizeOptions(settings, account));
+export async function openAggregatorSession(target: ServedTarget, account: Account, authorize: Authorize): Promise<Session> {
+  const { settings } = target;
+  const result = await authorize(authorizeOptions(target, account));
   if (result.returnedState !== result.sentState) {
     throw new SessionError(
       `login of ${account.username}: the callback's state differs from the one sent (${result.returnedState === undefined ? 'absent' : 'altered'}); the suite rejects it`,
@@ -36,7 +40,7 @@ export async function openAggregatorSession(settings: Settings, account: Account
       'AUTH-STATE-1',
     );
   }
-  const endpoint = tokenEndpoint(settings);
+  const endpoint = tokenEndpoint(target);
   const answer = await exchangeCode(endpoint, { code: result.code, verifier: result.verifier, redirectUri: settings.redirectUri });
   const pair = tokenPair(answer);
   if (!pair) {
@@ -73,12 +77,13 @@ export function runDirectTokenCommand(command: string, username: string, timeout
 }
 
 /** A new direct-integrator session: a first refresh token, then one refresh for the access token. */
-export async function openDirectSession(settings: Settings, account: Account, control: ControlClient | undefined): Promise<Session> {
+export async function openDirectSession(target: ServedTarget, account: Account, control: ControlClient | undefined): Promise<Session> {
+  const { settings } = target;
   let first: string;
   if (settings.directTokenCommand) first = await runDirectTokenCommand(settings.directTokenCommand, account.username, settings.directTokenTimeoutMs);
   else if (control) first = await control.directSession(account.username);
   else throw new SessionError('no direct sessions: set SC_DIRECT_TOKEN_COMMAND or the control API (SC_CONTROL_URL)');
-  const endpoint = tokenEndpoint(settings);
+  const endpoint = tokenEndpoint(target);
   // A placeholder pair until the first refresh fills it: the session is unusable on the API before that.
   const session = new Session(account.username, account.plan, 'direct', { accessToken: '', refreshToken: first }, endpoint);
   await session.refresh();

@@ -29,7 +29,8 @@ import { type TestInfo, test } from '@playwright/test';
 import { HttpError } from '../lib/http.js';
 import { mask } from '../lib/secrets.js';
 import { notApplicable } from '../results/outcomes.js';
-import { type Account, accountsOf, type Plan, type Settings } from '../settings/settings.js';
+import { type Account, accountsOf, type Plan } from '../settings/settings.js';
+import type { ServedTarget } from '../transport/served-target.js';
 import { ControlClient } from '../transport/control-client.js';
 import { acquireLease, type Lease } from './lease.js';
 import { LoginError } from './login.js';
@@ -81,19 +82,20 @@ export function isTransportFailure(error: unknown): boolean {
 }
 
 /** A login (and its code exchange) started over once after a transport failure. */
-export async function openAggregatorWithRetry(settings: Settings, account: Account, authorize: Authorize, onRetry?: (error: unknown) => void): Promise<Session> {
+export async function openAggregatorWithRetry(target: ServedTarget, account: Account, authorize: Authorize, onRetry?: (error: unknown) => void): Promise<Session> {
   try {
-    return await openAggregatorSession(settings, account, authorize);
+    return await openAggregatorSession(target, account, authorize);
   } catch (error) {
     if (!isTransportFailure(error)) throw error;
     onRetry?.(error);
-    return openAggregatorSession(settings, account, authorize);
+    return openAggregatorSession(target, account, authorize);
   }
 }
 
 /** What a test's sessions are made of: the worker's pool and the judging the fixture wires in (fixtures/sessions.ts). */
 export interface PoolContext {
-  settings: Settings;
+  /** The test's target (its settings inside): every session's requests go to it. */
+  target: ServedTarget;
   authorize: Authorize;
   state: WorkerState;
   testInfo: TestInfo;
@@ -104,7 +106,8 @@ export interface PoolContext {
 }
 
 /** A test's sessions, and the leases it took (released by the fixture after the test's cleanup). */
-export function openSessions({ settings, authorize, state, testInfo, skip, opened }: PoolContext): { sessions: Sessions; leases: Lease[] } {
+export function openSessions({ target, authorize, state, testInfo, skip, opened }: PoolContext): { sessions: Sessions; leases: Lease[] } {
+  const { settings } = target;
   const accountsOrSkip = (plan: Plan): Account[] => {
     const list = accountsOf(settings, plan);
     if (list.length === 0) skip(notApplicable('accounts', `needs a ${plan} account (SC_ACCOUNTS)`));
@@ -119,7 +122,7 @@ export function openSessions({ settings, authorize, state, testInfo, skip, opene
     testInfo.annotations.push({ type: 'transport', description: mask(`login started over once after a transport failure: ${(error as Error).message.split('\n')[0]}`) });
   const aggregator = (account: Account) =>
     step(`login ${account.username} (aggregator, ${via})`, () =>
-      opened('aggregator', () => openAggregatorWithRetry(settings, account, authorize, retried), settings.requestTimeoutMs),
+      opened('aggregator', () => openAggregatorWithRetry(target, account, authorize, retried), settings.requestTimeoutMs),
     );
 
   /** The worker's session of the account: opened on first use, renewed when near its end. */
@@ -133,9 +136,9 @@ export function openSessions({ settings, authorize, state, testInfo, skip, opene
       }
     }
     // The preflight's session of the account when it handed one on, else a login.
-    const opening = takeSession(settings, account)
+    const opening = takeSession(target, account)
       .then((handed) => handed ?? aggregator(account))
-      .then((session) => session.pool(() => openAggregatorWithRetry(settings, account, authorize)));
+      .then((session) => session.pool(() => openAggregatorWithRetry(target, account, authorize)));
     state.pool.set(account.username, opening);
     // A failed login is not kept: the next test tries again.
     opening.catch(() => state.pool.delete(account.username));
@@ -173,7 +176,7 @@ export function openSessions({ settings, authorize, state, testInfo, skip, opene
       }
       const account = resolve(plan);
       return step(`open direct session of ${account.username}`, () =>
-        opened('direct', () => openDirectSession(settings, account, control), settings.requestTimeoutMs),
+        opened('direct', () => openDirectSession(target, account, control), settings.requestTimeoutMs),
       );
     },
 

@@ -5,13 +5,8 @@
  */
 import { Pool } from 'undici';
 import { suiteServer } from '../settings/run-context.js';
-import { PaceSchedule } from './pacing-window.js';
-import { served } from './served-target.js';
+import type { ServedTarget } from './served-target.js';
 
-/** A fresh local schedule of the served target (tests: after changing SC_RATE_LIMIT). */
-export function resetSchedule(): void {
-  served().schedule = new PaceSchedule();
-}
 let pool: Pool | undefined;
 let remoteBroken = false;
 
@@ -40,13 +35,13 @@ async function remoteGrant(body: { key: string; limit?: number; holdMs?: number 
 
 export const sleep = (ms: number) => (ms > 0 ? new Promise((r) => setTimeout(r, ms)) : Promise.resolve());
 
-/** Waits until `key` may send one request under the limit. */
-export async function permit(key: string, limit: number): Promise<void> {
-  const wait = (await remoteGrant({ key, limit })) ?? served().schedule.grant(key, limit);
+/** Waits until `key` may send one request to `target` under the limit. */
+export async function permit(target: ServedTarget, key: string, limit: number): Promise<void> {
+  const wait = (await remoteGrant({ key, limit })) ?? target.schedule.grant(key, limit);
   await sleep(wait);
 }
 
-/** Holds `key` for `ms` (a 429's wait): every worker waits it out with this one. */
-export async function hold(key: string, ms: number): Promise<void> {
-  if ((await remoteGrant({ key, holdMs: ms })) === undefined) served().schedule.hold(key, ms);
+/** Holds `key` at `target` for `ms` (a 429's wait): every worker waits it out with this one. */
+export async function hold(target: ServedTarget, key: string, ms: number): Promise<void> {
+  if ((await remoteGrant({ key, holdMs: ms })) === undefined) target.schedule.hold(key, ms);
 }

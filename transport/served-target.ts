@@ -1,15 +1,20 @@
 /**
- * The target this process serves now, and what the transport keeps of it: its
- * settings, its run folder, the run's health (transport/target-request.ts) and the
- * local pacing schedule (transport/pace-permit.ts). One object per target, never
- * module memos a change of target would have to forget.
+ * A target the suite sends to, and what the transport keeps of it: its settings, its
+ * run folder, the run's health (transport/target-request.ts) and the local pacing
+ * schedule (transport/pace-permit.ts). One object per target, never module memos a
+ * change of target would have to forget.
  *
- * The `targets` worker fixture (transport/target-registry.ts) opens a ServedTarget for
- * the target of the test it runs and makes it the served one; a worker of the kill
- * matrix's lanes serves several targets one after another, so each new one starts
- * with a closed circuit and an empty schedule. Outside fixtures (the runner, the
- * project's own tests) the served target is the process's own, read from its
- * environment (settings/settings.ts readCurrentSettings, re-read after forgetCurrentSettings).
+ * It is handed down, never looked up: the `targets` worker fixture (transport/target-registry.ts)
+ * opens one for the target of the test it runs, and the fixtures hand it to the clients
+ * (ApiClient, OAuthClient, the session pool, the cleanup), which hand it to every transport
+ * call (TokenEndpoint.target, AuthorizeOptions.target, pacedApi, targetRequest's health). A
+ * worker of the kill matrix's lanes serves several targets one after another: a straggling
+ * call of the previous target still holds its own target, never the next one's state.
+ *
+ * `ownTarget()` is the process's own target, its settings read from its environment
+ * (settings/settings.ts readCurrentSettings, re-read after forgetCurrentSettings): the one a
+ * normal run's fixtures hand on, and the one code outside fixtures uses (global setup's
+ * preflight, scripts, the project's own tests).
  */
 import { handedOff } from '../settings/run-context.js';
 import { readCurrentSettings, type Settings } from '../settings/settings.js';
@@ -43,12 +48,5 @@ const own: ServedTarget = {
   schedule: new PaceSchedule(),
 };
 
-let current: ServedTarget = own;
-
-/** The target served now. */
-export const served = (): ServedTarget => current;
-
-/** Serves `target` from now on (undefined: the process's own). */
-export function serve(target: ServedTarget | undefined): void {
-  current = target ?? own;
-}
+/** The process's own target (see the module comment): never "the target served now". */
+export const ownTarget = (): ServedTarget => own;

@@ -15,7 +15,7 @@ import { appendFileSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type BudgetDelta, emptyBudgetDelta as empty } from '../results/budget-files.js';
 import { runId } from '../settings/run-context.js';
-import { served } from './served-target.js';
+import { ownTarget, type ServedTarget } from './served-target.js';
 
 let pending = empty();
 /** This process's counts since it started (for tests and the per-test annotation). */
@@ -64,20 +64,24 @@ export function workerBudget(): Readonly<Omit<BudgetDelta, 'sends'>> {
   return rest;
 }
 
-/** Where a run's budget files go: SC_BUDGET_DIR, else `<SC_REPORTS or reports>/budget`. */
-export function budgetDir(): string {
-  const { run } = served().settings;
+/** Where a target's budget files go: SC_BUDGET_DIR, else `<SC_REPORTS or reports>/budget`. */
+export function budgetDir(target: ServedTarget): string {
+  const { run } = target.settings;
   return resolve(run.budgetDir ?? join(run.reports, 'budget'));
 }
 
-/** Appends this worker's counts since the last flush to its file (a conformance run only: its folder handed off). */
-export function flushBudget(): void {
+/**
+ * Appends this worker's counts since the last flush to the target's file (a conformance run only: its
+ * folder handed off). Flushed after every test (fixtures/sessions.ts) and when a target is closed
+ * (transport/target-registry.ts), so a worker that serves several targets charges each its own counts.
+ */
+export function flushBudget(target: ServedTarget): void {
   const delta = pending;
   const nothing = delta.requests === 0 && delta.logins === 0 && delta.throttled === 0 && Object.keys(delta.token).length === 0 && delta.rechecks.api + delta.rechecks.token === 0;
-  if (nothing || !served().runDir) return;
+  if (nothing || !target.runDir) return;
   pending = empty();
   try {
-    const dir = budgetDir();
+    const dir = budgetDir(target);
     mkdirSync(dir, { recursive: true });
     appendFileSync(join(dir, `${runId() ?? 'run'}-${process.pid}.jsonl`), `${JSON.stringify(delta)}\n`);
   } catch {
@@ -85,4 +89,5 @@ export function flushBudget(): void {
   }
 }
 
-process.once('exit', () => flushBudget());
+// What is left at exit (a worker's teardown closed its targets already) is the process's own target's.
+process.once('exit', () => flushBudget(ownTarget()));

@@ -6,13 +6,16 @@
  * were. A worker of the kill matrix's lanes (teeth/batch/) meets tests of several
  * targets, one after another: when a test of another target arrives, the previous
  * target's state is closed (each part bounded in time, its errors reported) and the
- * new one opened, so each target sees exactly what a run of its own would.
+ * new one opened, so each target sees exactly what a run of its own would. The
+ * registry sets no global: the fixtures hand each test's ServedTarget on
+ * (transport/served-target.ts).
  */
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Settings } from '../settings/settings.js';
 import { TARGET_FILES, type TargetSpec, targetSettings } from '../settings/target-spec.js';
-import { type ServedTarget, serve, served, servedTarget } from './served-target.js';
+import { flushBudget } from './spending.js';
+import { ownTarget, type ServedTarget, servedTarget } from './served-target.js';
 
 /** A worker's place among the workers of a target (Playwright's parallel and worker index, or their stand-ins). */
 export interface WorkerSlot {
@@ -103,8 +106,7 @@ export class TargetRegistry {
     await this.close();
     const state = spec
       ? new TargetState(spec, servedTarget(targetSettings(spec), spec.runDir), { parallelIndex: 0, workerIndex: ordinal(spec.runDir) })
-      : new TargetState(undefined, served(), { parallelIndex: worker.parallelIndex, workerIndex: worker.workerIndex });
-    serve(spec ? state.served : undefined);
+      : new TargetState(undefined, ownTarget(), { parallelIndex: worker.parallelIndex, workerIndex: worker.workerIndex });
     this.#current = state;
     return state;
   }
@@ -118,7 +120,8 @@ export class TargetRegistry {
     if (!state) return;
     this.#current = undefined;
     const errors = await state.close();
-    serve(undefined);
+    // What its closing spent goes to the target's own budget file, before the next target's counts begin.
+    flushBudget(state.served);
     if (errors.length === 0) return;
     if (!state.spec) throw new Error(errors.join('\n'));
     appendFileSync(join(state.spec.runDir, TARGET_FILES.closeErrors), `${errors.map((e) => e.replace(/\n/g, ' ')).join('\n')}\n`);

@@ -8,7 +8,7 @@ import { HttpError, type HttpRequest, type HttpResponse, httpRequest } from '../
 import { mask } from '../lib/secrets.js';
 import { recordRunStop } from '../results/run-artifacts.js';
 import { environment, handedOff, runId } from '../settings/run-context.js';
-import { served } from './served-target.js';
+import type { ServedTarget } from './served-target.js';
 import { TargetHealth } from './target-health.js';
 import { probeReachable } from './target-probe.js';
 
@@ -20,9 +20,8 @@ export class RunBroken extends Error {
   }
 }
 
-/** The served target's health (transport/served-target.ts): shared through its run folder inside a conformance worker, off elsewhere. */
-export function runHealth(): TargetHealth {
-  const target = served();
+/** The target's health (transport/served-target.ts): shared through its run folder inside a conformance worker, off elsewhere. */
+export function runHealth(target: ServedTarget): TargetHealth {
   if (!target.health) {
     const dir = target.runDir;
     // A Playwright worker is forked with IPC; the runner is not (and may inherit TEST_WORKER_INDEX when a test started it).
@@ -51,11 +50,6 @@ export function runHealth(): TargetHealth {
   return target.health;
 }
 
-/** Replaces the served target's health (the project's own tests). */
-export function setRunHealth(health: TargetHealth | undefined): void {
-  served().health = health;
-}
-
 /**
  * Called when a request is refused because the run is broken, before RunBroken
  * is thrown: the API client sets it to skip the current check (Playwright).
@@ -77,11 +71,12 @@ export function operationKey(method: string, url: string): string {
 /**
  * httpRequest through the run's health: refused at once when the run is broken
  * or the operation is remembered as failing (an HttpError with `remembered`),
- * else sent, and the outcome recorded. `op` names the operation (a path
+ * else sent, and the outcome recorded. `health` is the target's (runHealth of the
+ * ServedTarget the caller was handed). `op` names the operation (a path
  * template for the API: `GET /items/{itemId}`); `service` is 'api' or 'auth'
  * (each has its own circuit).
  */
-export async function targetRequest(op: string, req: HttpRequest, health = runHealth(), service: 'api' | 'auth' = 'api'): Promise<HttpResponse> {
+export async function targetRequest(op: string, req: HttpRequest, health: TargetHealth, service: 'api' | 'auth' = 'api'): Promise<HttpResponse> {
   const refusal = health.before(op);
   if (refusal?.kind === 'broken') {
     onBroken?.(refusal.line);

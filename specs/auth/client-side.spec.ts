@@ -5,12 +5,28 @@
  * checks say the suite itself keeps the rules it holds servers to.
  */
 import fc from 'fast-check';
-import { ApiClient, authorizationUrl, authorizeWithForm, ConformanceFailure, expect, openAggregatorSession, provenBy, registerSecret, SessionError, type Settings, startFakeIdp, test } from '../fixtures.js';
+import {
+  ApiClient,
+  authorizationUrl,
+  authorizeWithForm,
+  ConformanceFailure,
+  expect,
+  openAggregatorSession,
+  provenBy,
+  registerSecret,
+  type ServedTarget,
+  SessionError,
+  type Settings,
+  servedTarget,
+  startFakeIdp,
+  test,
+} from '../fixtures.js';
 import { parseTitleIds } from '../../catalog/ids.js';
 import { isValidVerifier, newCodeVerifier, newState, s256Challenge, VERIFIER_ALPHABET } from '../../lib/pkce.js';
 
-function fakeSettings(base: Settings, idp: { authUrl: string; baseUrl: string }): Settings {
-  return {
+/** The recording double as a target of its own: its settings, no run folder (so its health is off), never the run's target. */
+function fakeTarget(base: Settings, idp: { authUrl: string; baseUrl: string }): ServedTarget {
+  return servedTarget({
     ...base,
     authUrl: idp.authUrl,
     baseUrl: idp.baseUrl,
@@ -20,7 +36,7 @@ function fakeSettings(base: Settings, idp: { authUrl: string; baseUrl: string })
     loginFields: { user: 'login', password: 'secret' },
     accounts: [{ username: 'alice', password: 'pw-alice', plan: 'pro' }],
     clientAuth: 'form',
-  };
+  }, undefined);
 }
 
 test.describe('the suite as a client', { tag: '@auth' }, () => {
@@ -65,8 +81,8 @@ test.describe('the suite as a client', { tag: '@auth' }, () => {
     expect(newState()).not.toBe(newState());
     const idp = await startFakeIdp({ alterState: true });
     try {
-      const s = fakeSettings(settings, idp);
-      const error = await openAggregatorSession(s, s.accounts[0], authorizeWithForm).then(
+      const fake = fakeTarget(settings, idp);
+      const error = await openAggregatorSession(fake, fake.settings.accounts[0], authorizeWithForm).then(
         () => undefined,
         (e: unknown) => e,
       );
@@ -83,8 +99,8 @@ test.describe('the suite as a client', { tag: '@auth' }, () => {
   test('[AUTH-UA-1][AUTH-TOKEN-2][AUTH-REFRESH-3] token requests carry a User-Agent, are forms with exactly the listed fields, and refreshes present the newest token', async ({ settings }) => {
     const idp = await startFakeIdp({ redirectStatus: 303 });
     try {
-      const s = fakeSettings(settings, idp);
-      const session = await openAggregatorSession(s, s.accounts[0], authorizeWithForm);
+      const fake = fakeTarget(settings, idp);
+      const session = await openAggregatorSession(fake, fake.settings.accounts[0], authorizeWithForm);
       await session.refresh();
       await session.refresh();
       const tokenCalls = idp.requests.filter((r) => r.path === '/idp/token');
@@ -107,7 +123,7 @@ test.describe('the suite as a client', { tag: '@auth' }, () => {
   test('[GEN-AUTH-3][GEN-JSON-2] the API client sends Authorization: Bearer and JSON bodies as application/json', async ({ settings }, testInfo) => {
     const idp = await startFakeIdp();
     try {
-      const api = new ApiClient(fakeSettings(settings, idp), testInfo);
+      const api = new ApiClient(fakeTarget(settings, idp), testInfo);
       await api.post({ accessToken: 'access-token-xyz' }, '/items', { a: 1 }, { skipChecks: ['response-schema', 'documented-success-status'] });
       await api.get({ accessToken: 'access-token-xyz' }, '/webhooks', { skipChecks: ['response-schema'] });
       const calls = idp.requests.filter((r) => r.path.startsWith('/api/'));

@@ -56,7 +56,7 @@ test.describe('rate limit', { tag: '@auth' }, () => {
 
     const burstMs = plan.requests * plan.intervalMs;
     // A shared account: every other worker's paced request on it waits the burst out (and its 429s), not only this one's.
-    if (!dedicated) await holdAccount(session.username, burstMs + 2_000);
+    if (!dedicated) await holdAccount(api.target, session.username, burstMs + 2_000);
     const started = Date.now();
     const middle = Math.floor(plan.requests / 2);
     let during: Promise<ApiResponse> | undefined;
@@ -106,7 +106,7 @@ test.describe('rate limit', { tag: '@auth' }, () => {
       test.info().annotations.push({ type: 'note', description: `Retry-After: ${last.headers['retry-after']} is above the ${MAX_RECOVERY_WAIT_MS / 1000} s the check waits: the recovery is not judged` });
       return;
     }
-    if (!dedicated) await holdAccount(session.username, wait + 1_000);
+    if (!dedicated) await holdAccount(api.target, session.username, wait + 1_000);
     await test.step(`wait ${wait} ms (${last.headers['retry-after'] === undefined ? 'no Retry-After: a pause' : `Retry-After: ${last.headers['retry-after']}`})`, () => sleepUntil(Date.now() + wait));
     const again = await api.get(session, PATH, { once: 'unpaced' });
     await verify(is2xx(again.status), {

@@ -11,8 +11,10 @@ import { startFakeIdp } from '../../specs/auth/support/fake-idp.js';
 import { findForms } from '../../sessions/html-forms.js';
 import { authorizeInBrowser, launchChromium } from '../../sessions/login-browser.js';
 import { type AuthorizeOptions, authorizationUrl, authorizeWithForm, LoginError } from '../../sessions/login.js';
+import { ownTarget } from '../../transport/served-target.js';
 
 const base = (authUrl: string): AuthorizeOptions => ({
+  target: ownTarget(),
   authUrl,
   clientId: 'fake-client',
   redirectUri: 'http://127.0.0.1/callback',

@@ -11,7 +11,8 @@ import { authorizeWithForm, LoginError } from '../../sessions/login.js';
 import { operationRule } from '../../transport/operation-rules.js';
 import { TargetHealth } from '../../transport/target-health.js';
 import { probeReachable } from '../../transport/target-probe.js';
-import { RunBroken, setRunHealth, targetRequest } from '../../transport/target-request.js';
+import { ownTarget, servedTarget } from '../../transport/served-target.js';
+import { RunBroken, targetRequest } from '../../transport/target-request.js';
 import { exchangeCode, TokenRequestError } from '../../transport/token-client.js';
 
 /**
@@ -157,9 +158,11 @@ test("the reachability probe decides before a failure is charged: the target gon
 });
 
 test('a token request without an answer is evidence of the token step, charged to AUTH-TOKEN-1; a login hop to AUTH-CODE-1', async () => {
-  setRunHealth(new TargetHealth({ enabled: false }));
-  try {
-    const endpoint = { authUrl: `${base}/oauth`, clientId: 'c', clientSecret: 'transport-secret-91c3', timeoutMs: 300 };
+  // A target of its own, handed to the endpoint and the login as a fixture would: its health off, so every failure is the step's.
+  const target = servedTarget(ownTarget().settings, undefined);
+  target.health = new TargetHealth({ enabled: false });
+  {
+    const endpoint = { target, authUrl: `${base}/oauth`, clientId: 'c', clientSecret: 'transport-secret-91c3', timeoutMs: 300 };
     const error = await failure(exchangeCode(endpoint, { code: 'code-1', verifier: 'v'.repeat(43), redirectUri: 'http://127.0.0.1/callback' }));
     expect(error).toBeInstanceOf(TokenRequestError);
     expect(error).toBeInstanceOf(HttpError);
@@ -171,6 +174,7 @@ test('a token request without an answer is evidence of the token step, charged t
 
     const login = await failure(
       authorizeWithForm({
+        target,
         authUrl: `${base}/oauth`,
         clientId: 'c',
         redirectUri: 'http://127.0.0.1/callback',
@@ -186,7 +190,5 @@ test('a token request without an answer is evidence of the token step, charged t
     expect((login as unknown as LoginError).transport).toBe(true);
     expect(loginFacts?.exchange?.request.method).toBe('GET');
     expect(loginFacts?.actual).toMatch(/no answer within 300 ms/);
-  } finally {
-    setRunHealth(undefined);
   }
 });

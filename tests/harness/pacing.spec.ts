@@ -12,7 +12,9 @@ import { workerBudget } from '../../transport/spending.js';
 import { depositSessions, takeSession } from '../../sessions/session-broker.js';
 import { Session } from '../../sessions/session.js';
 import type { Settings } from '../../settings/settings.js';
-import { drainThrottleNotes, onGiveUp, pacedApi, pacedToken, resetPacing, tolerateThrottle } from '../../transport/pacing.js';
+import { drainThrottleNotes, onGiveUp, pacedApi, pacedToken, tolerateThrottle } from '../../transport/pacing.js';
+import { forgetCurrentSettings } from '../../settings/settings.js';
+import { ownTarget, servedTarget } from '../../transport/served-target.js';
 import { retryAfterMs } from '../../transport/throttle-wait.js';
 import { pacingSettings } from '../../settings/pacing-settings.js';
 import { PaceSchedule } from '../../transport/pacing-window.js';
@@ -21,6 +23,12 @@ import { startSuiteServer } from '../../suite-server/server.js';
 import { httpRequest } from '../../lib/http.js';
 import { startReference } from '../../reference/server.js';
 import { login } from '../reference/reference-login.js';
+
+/** The process's own target reads its settings again (after a change of SC_RATE_LIMIT…), with a fresh schedule. */
+function resetPacing(): void {
+  forgetCurrentSettings();
+  ownTarget().schedule = new PaceSchedule();
+}
 
 const answer = (status: number, headers: Record<string, string> = {}) => ({ status, headers });
 
@@ -93,14 +101,14 @@ test.describe('pacing', () => {
     try {
       const before = workerBudget().throttled;
       const script = [answer(429, { 'retry-after': '0' }), answer(429), answer(200)];
-      const res = await pacedApi(null, false, {}, async () => script.shift() ?? answer(500), 'GET /items');
+      const res = await pacedApi(ownTarget(), null, false, {}, async () => script.shift() ?? answer(500), 'GET /items');
       expect(res.status).toBe(200);
       expect(workerBudget().throttled - before).toBe(2);
       expect(drainThrottleNotes()).toEqual([expect.stringContaining('Retry-After'), expect.stringContaining('backoff')]);
 
       const given: string[] = [];
       onGiveUp((what) => given.push(what));
-      const last = await pacedToken('refresh_token', async () => answer(429, { 'retry-after': '0' }));
+      const last = await pacedToken(ownTarget(), 'refresh_token', async () => answer(429, { 'retry-after': '0' }));
       expect(last.status).toBe(429);
       expect(given).toEqual(['POST /token (refresh_token)']);
     } finally {
@@ -117,7 +125,7 @@ test.describe('pacing', () => {
       const { state, session } = pooledSession();
       const sent: string[] = [];
       const [method] = what.split(' ');
-      const res = await pacedApi(session, true, { authorization: 'Bearer old' }, async (h) => {
+      const res = await pacedApi(ownTarget(), session, true, { authorization: 'Bearer old' }, async (h) => {
         sent.push(h.authorization);
         return respond(h);
       }, what, { method, probe });
@@ -149,7 +157,7 @@ test.describe('pacing', () => {
     const given: string[] = [];
     onGiveUp((what) => given.push(what));
     try {
-      const res = await tolerateThrottle(() => pacedApi(null, false, {}, async () => answer(429, { 'retry-after': '0' }), 'DELETE /items/x', { method: 'DELETE' }));
+      const res = await tolerateThrottle(() => pacedApi(ownTarget(), null, false, {}, async () => answer(429, { 'retry-after': '0' }), 'DELETE /items/x', { method: 'DELETE' }));
       expect(res.status).toBe(429);
       expect(given).toEqual([]);
     } finally {
@@ -172,8 +180,8 @@ test.describe('pacing', () => {
           sent++;
           return answer(status, headers);
         };
-        const throttled = await pacedApi(session, true, { authorization: 'Bearer old' }, counted(429, { 'retry-after': '0' }), 'GET /items/limits', { once });
-        const refused = await pacedApi(session, true, { authorization: 'Bearer old' }, counted(401), 'GET /items/limits', {
+        const throttled = await pacedApi(ownTarget(), session, true, { authorization: 'Bearer old' }, counted(429, { 'retry-after': '0' }), 'GET /items/limits', { once });
+        const refused = await pacedApi(ownTarget(), session, true, { authorization: 'Bearer old' }, counted(401), 'GET /items/limits', {
           once,
           probe: async () => answer(200),
         });
@@ -192,7 +200,7 @@ test.describe('pacing', () => {
   test('a pooled session renews itself after a 401 to a token that worked, once', async () => {
     const { state, session } = pooledSession();
     const seen: string[] = [];
-    const res = await pacedApi(session, true, { authorization: 'Bearer old' }, async (h) => {
+    const res = await pacedApi(ownTarget(), session, true, { authorization: 'Bearer old' }, async (h) => {
       seen.push(h.authorization);
       return answer(h.authorization === 'Bearer new' ? 200 : 401);
     });
@@ -279,17 +287,17 @@ test.describe('pacing', () => {
   test('a session the preflight deposits is taken once, by the first worker that asks, with its age', async () => {
     const server = await startSuiteServer({ host: '127.0.0.1', port: 0, token: 't' });
     try {
-      const endpoint = { authUrl: 'http://127.0.0.1:9/oauth', clientId: 'c', clientSecret: 's', timeoutMs: 1_000 };
+      const endpoint = { target: ownTarget(), authUrl: 'http://127.0.0.1:9/oauth', clientId: 'c', clientSecret: 's', timeoutMs: 1_000 };
       const opened = Session.restore('pro-1', 'pro', { accessToken: 'a-1', refreshToken: 'r-1' }, endpoint, { at: Date.now() - 5_000, lifetimeMs: 300_000 });
       await depositSessions({ localUrl: server.localUrl, token: 't' }, [opened]);
-      const settings = { authUrl: endpoint.authUrl, clientId: 'c', clientSecret: 's', requestTimeoutMs: 1_000, clientAuth: 'form' } as Settings;
+      const target = servedTarget({ authUrl: endpoint.authUrl, clientId: 'c', clientSecret: 's', requestTimeoutMs: 1_000, clientAuth: 'form' } as Settings, undefined);
       const suite = { localUrl: server.localUrl, token: 't', publicUrl: server.localUrl };
       const account = { username: 'pro-1', password: 'x', plan: 'pro' as const };
-      const taken = await takeSession(settings, account, suite);
+      const taken = await takeSession(target, account, suite);
       expect(taken?.accessToken).toBe('a-1');
       expect(taken?.obtained.at).toBe(opened.obtained.at);
-      expect(await takeSession(settings, account, suite)).toBeUndefined();
-      expect(await takeSession(settings, { ...account, username: 'pro-2' }, suite)).toBeUndefined();
+      expect(await takeSession(target, account, suite)).toBeUndefined();
+      expect(await takeSession(target, { ...account, username: 'pro-2' }, suite)).toBeUndefined();
     } finally {
       await server.close();
     }

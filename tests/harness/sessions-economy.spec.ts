@@ -10,10 +10,13 @@ import { HttpError } from '../../lib/http.js';
 import { type AuthorizeOptions, authorizeWithForm, LoginError } from '../../sessions/login.js';
 import { Session } from '../../sessions/session.js';
 import { isTransportFailure, openAggregatorWithRetry } from '../../sessions/session-pool.js';
-import type { Settings } from '../../settings/settings.js';
+import { ownTarget, servedTarget } from '../../transport/served-target.js';
 
-const settingsFor = (authUrl: string) =>
-  ({
+/** The fake identity provider as a target of its own: the process's settings (pacing…) pointed at it, no run folder (its health off). */
+const targetFor = (authUrl: string) =>
+  servedTarget(
+    {
+      ...ownTarget().settings,
     authUrl,
     clientId: 'fake-client',
     clientSecret: 'fake-secret',
@@ -21,7 +24,9 @@ const settingsFor = (authUrl: string) =>
     loginFields: { user: 'login', password: 'secret' },
     requestTimeoutMs: 5_000,
     clientAuth: 'form',
-  }) as Settings;
+    },
+    undefined,
+  );
 const alice = { username: 'alice', password: 'pw-alice', plan: 'pro' as const };
 
 test.describe('session economy', () => {
@@ -35,7 +40,7 @@ test.describe('session economy', () => {
   test('a login met by a transport failure is started over once, from a new verifier; a second failure stands', async () => {
     const idp = await startFakeIdp();
     try {
-      const settings = settingsFor(idp.authUrl);
+      const target = targetFor(idp.authUrl);
       let calls = 0;
       const flaky = async (o: AuthorizeOptions) => {
         calls++;
@@ -43,7 +48,7 @@ test.describe('session economy', () => {
         return authorizeWithForm(o);
       };
       const retried: unknown[] = [];
-      const session = await openAggregatorWithRetry(settings, alice, flaky, (e) => retried.push(e));
+      const session = await openAggregatorWithRetry(target, alice, flaky, (e) => retried.push(e));
       expect(session.accessToken.length).toBeGreaterThan(10);
       expect(calls).toBe(2);
       expect(retried).toHaveLength(1);
@@ -51,13 +56,13 @@ test.describe('session economy', () => {
       const broken = async () => {
         throw new HttpError('GET /idp/auth: the request failed: ECONNREFUSED', 'network');
       };
-      await expect(openAggregatorWithRetry(settings, alice, broken)).rejects.toThrow(/ECONNREFUSED/);
+      await expect(openAggregatorWithRetry(target, alice, broken)).rejects.toThrow(/ECONNREFUSED/);
       const refused = async (): Promise<never> => {
         calls++;
         throw new LoginError('login of alice: the login form came back after the credentials were submitted (refused?)', []);
       };
       calls = 0;
-      await expect(openAggregatorWithRetry(settings, alice, refused)).rejects.toThrow(/refused/);
+      await expect(openAggregatorWithRetry(target, alice, refused)).rejects.toThrow(/refused/);
       expect(calls).toBe(1);
     } finally {
       await idp.close();
@@ -67,11 +72,11 @@ test.describe('session economy', () => {
   test('a pooled session renews itself by a refresh, else by a new login; a 5-minute token is stale after 3.5 minutes', async () => {
     const idp = await startFakeIdp();
     try {
-      const settings = settingsFor(idp.authUrl);
+      const target = targetFor(idp.authUrl);
       let logins = 0;
       const login = () => {
         logins++;
-        return openAggregatorWithRetry(settings, alice, authorizeWithForm);
+        return openAggregatorWithRetry(target, alice, authorizeWithForm);
       };
       const session = (await login()).pool(login);
       const first = session.accessToken;
@@ -80,7 +85,7 @@ test.describe('session economy', () => {
       expect(logins).toBe(1);
       expect(idp.presentedRefreshTokens).toHaveLength(1);
 
-      const endpoint = { authUrl: idp.authUrl, clientId: 'fake-client', clientSecret: 'wrong', timeoutMs: 5_000 };
+      const endpoint = { target, authUrl: idp.authUrl, clientId: 'fake-client', clientSecret: 'wrong', timeoutMs: 5_000 };
       const dead = Session.restore('alice', 'pro', { accessToken: 'a', refreshToken: 'not-issued' }, endpoint, { at: Date.now(), lifetimeMs: 300_000 }).pool(login);
       expect(await dead.renew()).toBe(true);
       expect(logins).toBe(2);
