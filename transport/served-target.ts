@@ -16,6 +16,7 @@
  * normal run's fixtures hand on, and the one code outside fixtures uses (global setup's
  * preflight, scripts, the project's own tests).
  */
+import { type BudgetDelta, emptyBudgetDelta } from '../results/budget-files.js';
 import { handedOff } from '../settings/run-context.js';
 import { readCurrentSettings, type Settings } from '../settings/settings.js';
 import { PaceSchedule } from './pacing-window.js';
@@ -29,11 +30,13 @@ export interface ServedTarget {
   health: TargetHealth | undefined;
   /** The pacing schedule of a worker with no suite server (transport/pace-permit.ts). */
   schedule: PaceSchedule;
+  /** What this worker spent at the target since its last flush (transport/spending.ts): each target's counts its own. */
+  spending: BudgetDelta;
 }
 
 /** A target other than the process's own: fixed settings and run folder. */
 export function servedTarget(settings: Settings, runDir: string | undefined): ServedTarget {
-  return { settings, runDir, health: undefined, schedule: new PaceSchedule() };
+  return { settings, runDir, health: undefined, schedule: new PaceSchedule(), spending: emptyBudgetDelta() };
 }
 
 /** The process's own target: its settings and hand-offs read when asked (tests change them). */
@@ -46,6 +49,7 @@ const own: ServedTarget = {
   },
   health: undefined,
   schedule: new PaceSchedule(),
+  spending: emptyBudgetDelta(),
 };
 
 /** The process's own target (see the module comment): never "the target served now". */

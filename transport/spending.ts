@@ -2,8 +2,10 @@
  * What a run spends at the target: token requests by grant type, logins, API
  * requests (with their send times per account, for the peak rate) and 429s.
  *
- * Each worker counts in memory (token-client.ts, authorizer.ts, pacing.ts call
- * the count* functions) and appends what it counted since the last flush to
+ * Each worker counts in memory, per target (the ServedTarget's `spending`: token-client.ts,
+ * authorizer.ts, pacing.ts call the count* functions with the target they send to, so a
+ * straggling call of a previous target in the kill matrix's lanes counts for that target),
+ * and appends what it counted for a target since the last flush to
  * `<SC_REPORTS>/budget/<SC_RUN_ID>-<pid>.jsonl` after every test and when it
  * exits (sessions.ts flushes). the reports sum them (results/budget-files.ts: the
  * file's line, `budgetTotals`, `budgetLines`).
@@ -17,23 +19,24 @@ import { type BudgetDelta, emptyBudgetDelta as empty } from '../results/budget-f
 import { runId } from '../settings/run-context.js';
 import { ownTarget, type ServedTarget } from './served-target.js';
 
-let pending = empty();
 /** This process's counts since it started (for tests and the per-test annotation). */
 const lifetime = empty();
 
-export function countToken(grantType: string | undefined): void {
+export function countToken(target: ServedTarget, grantType: string | undefined): void {
+  const pending = target.spending;
   const name = grantType ?? 'none';
   pending.token[name] = (pending.token[name] ?? 0) + 1;
   lifetime.token[name] = (lifetime.token[name] ?? 0) + 1;
 }
 
-export function countLogin(): void {
-  pending.logins++;
+export function countLogin(target: ServedTarget): void {
+  target.spending.logins++;
   lifetime.logins++;
 }
 
 /** One API request sent for `account` now. */
-export function countRequest(account: string, at = Date.now()): void {
+export function countRequest(target: ServedTarget, account: string, at = Date.now()): void {
+  const pending = target.spending;
   pending.requests++;
   lifetime.requests++;
   const list = pending.sends[account] ?? [];
@@ -42,12 +45,13 @@ export function countRequest(account: string, at = Date.now()): void {
 }
 
 /** One re-check after a 401: a token read on the API, or a credential grant at the token endpoint. */
-export function countRecheck(kind: 'api' | 'token'): void {
-  pending.rechecks[kind]++;
+export function countRecheck(target: ServedTarget, kind: 'api' | 'token'): void {
+  target.spending.rechecks[kind]++;
   lifetime.rechecks[kind]++;
 }
 
-export function countThrottled(waitMs: number, final: boolean): void {
+export function countThrottled(target: ServedTarget, waitMs: number, final: boolean): void {
+  const pending = target.spending;
   pending.throttled++;
   lifetime.throttled++;
   pending.throttleWaitMs += waitMs;
@@ -76,10 +80,10 @@ export function budgetDir(target: ServedTarget): string {
  * (transport/target-registry.ts), so a worker that serves several targets charges each its own counts.
  */
 export function flushBudget(target: ServedTarget): void {
-  const delta = pending;
+  const delta = target.spending;
   const nothing = delta.requests === 0 && delta.logins === 0 && delta.throttled === 0 && Object.keys(delta.token).length === 0 && delta.rechecks.api + delta.rechecks.token === 0;
   if (nothing || !target.runDir) return;
-  pending = empty();
+  target.spending = empty();
   try {
     const dir = budgetDir(target);
     mkdirSync(dir, { recursive: true });
