@@ -9,7 +9,7 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   fullyParallel: true,
-  // Two, one per core: npm test took 7.2 min (1000 passed), the kill matrix 3.4 min of it (its bound is a hang
+  // Two, one per core: npm test took 6.7 to 7.2 min (1000 passed), the kill matrix 3.1 to 3.4 min of it (its bound is a hang
   // guard, ten minutes at least: tests/teeth/kill-matrix.spec.ts). Three workers took 6.0 min (the Python interop lane's
   // INCOMPLETE on ITEM-LIST-4 in that run was the list check's drawn data, not time: docs/INTEROP.md).
   workers: 2,

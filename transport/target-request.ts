@@ -1,6 +1,6 @@
 /**
  * Requests to the target through the run's health (transport/target-health.ts): the
- * run's one TargetHealth per process, refused at once when the run is broken or the
+ * target's one TargetHealth (each ServedTarget holds its own, made on first use), refused at once when the run is broken or the
  * operation is remembered as failing, else sent and its outcome recorded.
  */
 import { resolve } from 'node:path';
