@@ -1,8 +1,9 @@
 /**
- * A value made once and shared by whoever asks next: the worker-scoped facts
- * of a target (its category catalogue, a payload the suite can fill) that do
- * not change during a run. A failed make is forgotten, so the next caller
- * tries again instead of inheriting one check's failure.
+ * A value made once and shared by whoever asks next: the facts of a target
+ * (its category catalogue, a payload the suite can fill) that do not change
+ * during a run, each held per target (`targetState.keep`, fixtures/target.ts).
+ * A failed make is forgotten, so the next caller tries again instead of
+ * inheriting one check's failure.
  */
 export interface Memo<T> {
   /** The value, made by `make` on the first call (or the first after a failure or `forget`). */
