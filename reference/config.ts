@@ -17,6 +17,15 @@ export const REFERENCE_CONTROL_TOKEN = 'reference-control-token-5d2e';
 export const REFERENCE_REDIRECT_URI = 'http://127.0.0.1/callback';
 export const REFERENCE_DEFAULT_PORT = 4010;
 
+/**
+ * The reference's addresses on `port`, where reference/server.ts mounts its parts: the one place they are
+ * spelt, for the server itself, the settings of a run against it (settings/) and the kill matrix (teeth/).
+ */
+export function referenceAddresses(port: number): { baseUrl: string; authUrl: string; controlUrl: string } {
+  const origin = `http://127.0.0.1:${port}`;
+  return { baseUrl: `${origin}/api`, authUrl: `${origin}/oauth`, controlUrl: `${origin}/control` };
+}
+
 const names = (plan: Plan) => [1, 2, 3, 4].map((n) => `${plan}-${n}`);
 
 export const REFERENCE_ACCOUNTS: ReferenceAccount[] = (['pro', 'basic'] as const).flatMap((plan) =>

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import {
+  DEFAULT_LIFETIMES,
   optionsFromEnv,
   REFERENCE_CLIENT_ID,
   REFERENCE_CLIENT_SECRET,
@@ -7,12 +8,12 @@ import {
   REFERENCE_REDIRECT_URI,
   type ReferenceAccount,
   type ReferenceOptions,
-  referenceAccounts,
-  SHORT_LIVED_USERNAME,
-  shortLivedLifetimes,
-  shortLivedAccount,
   rateLimitedAccount,
-  DEFAULT_LIFETIMES,
+  referenceAccounts,
+  referenceAddresses,
+  SHORT_LIVED_USERNAME,
+  shortLivedAccount,
+  shortLivedLifetimes,
 } from './config.js';
 import { type DirectSession, registerControlRoutes } from './control/routes.js';
 import { EventBus } from './core/events.js';
@@ -74,7 +75,8 @@ export async function startReference(overrides: Partial<ReferenceOptions> = {}, 
   const client = { id: REFERENCE_CLIENT_ID, secret: options.clientSecret ?? REFERENCE_CLIENT_SECRET, redirectUri: REFERENCE_REDIRECT_URI };
   const controlToken = options.controlToken ?? REFERENCE_CONTROL_TOKEN;
   const tokenPrefix = options.tokenPrefix ?? '';
-  let origin = '';
+  // Known once the server listens (the port may be the system's pick); the issuer is asked only after.
+  let addresses: ReturnType<typeof referenceAddresses> | undefined;
 
   // The short-lived account logs in and reads like any other, with lifetimes of seconds (reference/config.ts).
   const shortLived = shortLivedAccount(options.passwordSuffix);
@@ -84,7 +86,7 @@ export async function startReference(overrides: Partial<ReferenceOptions> = {}, 
   // The rate-limited account too: throttled at RATE_LIMITED_PER_SECOND (reference/throttle.ts).
   const rateLimited = rateLimitedAccount(options.passwordSuffix);
   const identity =
-    external ?? new IdentityProvider({ seam, client, accounts: [...accounts, shortLived, rateLimited], lifetimes, basePath: '/oauth', issuer: () => `${origin}/oauth`, tokenPrefix });
+    external ?? new IdentityProvider({ seam, client, accounts: [...accounts, shortLived, rateLimited], lifetimes, basePath: '/oauth', issuer: () => addresses?.authUrl ?? '', tokenPrefix });
   // The reference's own identity provider, unless an external one stands in for it.
   const idp = identity instanceof IdentityProvider ? identity : undefined;
   const items = new ItemsService({ seam, options, bus, accounts, unseeded: [shortLived, rateLimited] });
@@ -111,7 +113,8 @@ export async function startReference(overrides: Partial<ReferenceOptions> = {}, 
       resolve();
     });
   });
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const at = referenceAddresses((server.address() as AddressInfo).port);
+  addresses = at;
 
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
@@ -126,9 +129,9 @@ export async function startReference(overrides: Partial<ReferenceOptions> = {}, 
   };
 
   return {
-    baseUrl: `${origin}/api`,
-    authUrl: external?.authUrl ?? `${origin}/oauth`,
-    controlUrl: `${origin}/control`,
+    baseUrl: at.baseUrl,
+    authUrl: external?.authUrl ?? at.authUrl,
+    controlUrl: at.controlUrl,
     controlToken,
     clientId: external?.clientId ?? client.id,
     clientSecret: external?.clientSecret ?? client.secret,

@@ -6,7 +6,7 @@
  * the reference's addresses moved to that port, instead of reading the environment again.
  */
 import { int } from './read.js';
-import { referenceAddresses } from './reference-addresses.js';
+import { referenceAddresses } from '../reference/config.js';
 import { environment } from './run-context.js';
 import { readCurrentSettings, type Settings, type SettingsError } from './settings.js';
 

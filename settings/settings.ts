@@ -15,21 +15,20 @@
  * target setting comes from reference/config.ts, the reference's own settings.
  */
 import { registerSecret } from '../lib/secrets.js';
-import { REFERENCE_CLIENT_ID, REFERENCE_DEFAULT_PORT, REFERENCE_REDIRECT_URI, referenceCredentials } from '../reference/config.js';
+import { REFERENCE_CLIENT_ID, REFERENCE_DEFAULT_PORT, REFERENCE_REDIRECT_URI, referenceAddresses, referenceCredentials } from '../reference/config.js';
 import { type Account, type Plan, parseAccounts } from './accounts.js';
-import { RESPONSE_CHECK_NAMES } from './response-check-names.js';
 import { DECLARED_REMOTE_ONLY, type Declared, readDeclared } from './declared.js';
 import { type PacingSettings, pacingSettings } from './pacing-settings.js';
 import { Collector, type Env, int, listen, oneOf, present, redirectUri, required, url } from './read.js';
-import { referenceAddresses } from './reference-addresses.js';
+import { RESPONSE_CHECK_NAMES } from './response-check-names.js';
 import { preflightAbsent } from './run-context.js';
 import { type BenchSettings, type PropertySettings, type ReportSettings, type RunSettings, readBenchSettings, readPropertySettings, readReportSettings, readRunSettings } from './run-settings.js';
 import { SettingsError, show } from './setting-error.js';
 
-export { type Account, type Plan, PLANS, parseAccounts } from './accounts.js';
+export { type Account, PLANS, type Plan, parseAccounts } from './accounts.js';
+export type { Declared } from './declared.js';
 export { type BenchSettings, DEFAULT_RUN_DEADLINE_S, DEFAULT_WORKERS, type PropertySettings, type ReportSettings, type RunSettings } from './run-settings.js';
 export { SettingsError } from './setting-error.js';
-export type { Declared } from './declared.js';
 
 export interface Settings {
   /** True when the suite targets the embedded reference (SC_BASE_URL unset). */

@@ -7,7 +7,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import { join } from 'node:path';
-import { REFERENCE_CLIENT_ID, REFERENCE_REDIRECT_URI, referenceCredentials } from '../reference/config.js';
+import { REFERENCE_CLIENT_ID, REFERENCE_REDIRECT_URI, referenceAddresses, referenceCredentials } from '../reference/config.js';
 import type { HostReply, HostRequest, MutationSpec } from '../reference/teeth-host.js';
 import { childEnv } from '../settings/run-context.js';
 import { ROOT } from './paths.js';
@@ -107,11 +107,11 @@ export function targetEnv(mode: TargetMode, port: number): Record<string, string
 }
 
 function remoteEnv(port: number): Record<string, string> {
-  const origin = `http://127.0.0.1:${port}`;
+  const at = referenceAddresses(port);
   const reference = referenceCredentials({});
   return {
-    SC_BASE_URL: `${origin}/api`,
-    SC_AUTH_URL: `${origin}/oauth`,
+    SC_BASE_URL: at.baseUrl,
+    SC_AUTH_URL: at.authUrl,
     SC_CLIENT_ID: REFERENCE_CLIENT_ID,
     SC_CLIENT_SECRET: reference.clientSecret,
     SC_REDIRECT_URI: REFERENCE_REDIRECT_URI,
