@@ -375,14 +375,16 @@ test('in one worker, a target’s state is opened once per job, closed before th
   }).finally(() => host.stop());
 });
 
+/** A job of the synthetic project's fake spec file, selected by the one rule its defect breaks. */
+const fakeJob = (name: string, id: string) => ({ name, files: ['fake.spec.ts'], grep: grepForIds([id]), reference: { defect: name } });
+
 test('a batch past its hard limit is stopped: the defects it left unfinished are ERRORs, the finished keep their verdicts', async () => {
   test.setTimeout(90_000);
   const host = await startFakeHost();
   await withSyntheticProject('sc-teeth-batch-limit-', async (cwd, dir) => {
-    const job = (name: string, id: string) => ({ name, files: ['fake.spec.ts'], grep: grepForIds([id]), reference: { defect: name } });
     const batch = await runBatch({
       name: 'limit',
-      jobs: [job('defect-c', 'ITEM-C-1'), job('defect-a', 'ITEM-A-1')],
+      jobs: [fakeJob('defect-c', 'ITEM-C-1'), fakeJob('defect-a', 'ITEM-A-1')],
       workers: 2,
       // defect-c's check hangs 55 s within its own 60 s limit: only the batch's limit stops it.
       checkTimeoutMs: 60_000,
@@ -403,13 +405,12 @@ test('a batch stopped through its signal: the job it was running is interrupted 
   test.setTimeout(90_000);
   const host = await startFakeHost();
   await withSyntheticProject('sc-teeth-batch-stop-', async (cwd, dir) => {
-    const job = (name: string, id: string) => ({ name, files: ['fake.spec.ts'], grep: grepForIds([id]), reference: { defect: name } });
     const stop = new AbortController();
     // defect-c's check hangs 55 s: one lane, so defect-a waits behind it until the signal stops the batch.
     const timer = setTimeout(() => stop.abort(), 8_000);
     const batch = await runBatch({
       name: 'stop',
-      jobs: [job('defect-c', 'ITEM-C-1'), job('defect-a', 'ITEM-A-1')],
+      jobs: [fakeJob('defect-c', 'ITEM-C-1'), fakeJob('defect-a', 'ITEM-A-1')],
       workers: 1,
       expectedSeconds: (j) => (j.name === 'defect-c' ? 100 : 1),
       checkTimeoutMs: 60_000,
