@@ -75,3 +75,28 @@ export function grepForIds(ids: readonly string[]): string {
   const any = ids.map(escapeRegExp).join('|');
   return `(?:^|\\s)(?:\\[[^\\]]*\\]\\s*)*\\[(?:[^\\]]*[,\\s])?(?:${any})(?:[,\\s][^\\]]*)?\\]`;
 }
+
+/**
+ * A part key names one part of a rule (catalog `parts`, issue "a rule passes only when all of it was
+ * judged"): the rule's ID, `#`, the part's id, e.g. `GEN-AUTH-1#PUT /items/{itemId}`. Assertions name a part
+ * key where they judge one part of a rule of several; a failure is charged to the rule, a pass to the part.
+ */
+export const PART_SEPARATOR = '#';
+
+/** The key of one part of a rule. */
+export const partKey = (rule: string, part: string): string => `${rule}${PART_SEPARATOR}${part}`;
+
+/** The rule a requirement or part key names: `GEN-AUTH-1#GET /items` → GEN-AUTH-1. */
+export function ruleOfKey(key: string): string {
+  const at = key.indexOf(PART_SEPARATOR);
+  return at < 0 ? key : key.slice(0, at);
+}
+
+/** The part a key names, or undefined for a bare rule ID. */
+export function partOfKey(key: string): string | undefined {
+  const at = key.indexOf(PART_SEPARATOR);
+  return at < 0 ? undefined : key.slice(at + 1);
+}
+
+/** The rules of a list of keys, each once, in order. */
+export const rulesOfKeys = (keys: readonly string[]): string[] => [...new Set(keys.map(ruleOfKey))];

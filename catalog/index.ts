@@ -83,6 +83,24 @@ export interface Requirement extends SpecRef {
   decision?: string;
   /** Set on every MUST entry and on no other. */
   must_basis?: MustBasis;
+  /**
+   * What a PASS of the rule must have covered (issue "a rule passes only when all of it was judged"): `one`
+   * for a rule of one part, else each part with a few words. Set on every testable MUST rule; assertions
+   * judging one part name its key (`RULE#part`, catalog/ids.ts `partKey`).
+   */
+  parts?: 'one' | RulePart[];
+}
+
+/** One part of a rule: what an assertion naming `RULE#id` judges. */
+export interface RulePart {
+  id: string;
+  /** What the part covers, in a few words. */
+  covers: string;
+}
+
+/** The parts a rule's PASS must cover, or undefined for a rule of one part (or none declared). */
+export function partsOf(r: Pick<Requirement, 'parts'>): RulePart[] | undefined {
+  return Array.isArray(r.parts) && r.parts.length > 0 ? r.parts : undefined;
 }
 
 /** A testable requirement deliberately left without a check (catalog/skip-list.json). */

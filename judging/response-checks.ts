@@ -120,7 +120,9 @@ export const RESPONSE_CHECKS: readonly ResponseCheck[] = [
     judges: ({ operation, exchange }) => {
       const doc = operation && DOCUMENTED[operation.operationId];
       if (!doc || !is2xx(exchange.status) || exchange.status === 204) return [];
-      return [doc.requirements[0], ...(doc.entriesRequirement ? [doc.entriesRequirement] : [])];
+      // The entries' rule (ITEM-LIST-3 …) holds vacuously on an empty list: an empty list judges nothing of it.
+      const entries = doc.entriesRequirement !== undefined && (extractList(exchange.json)?.length ?? 0) > 0 ? [doc.entriesRequirement] : [];
+      return [doc.requirements[0], ...entries];
     },
     run: ({ operation, exchange }) => {
       const doc = operation && DOCUMENTED[operation.operationId];

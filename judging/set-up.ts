@@ -24,7 +24,7 @@
  * fast-check, which shrinks it, and the check fails on the step's rule.
  */
 import type { TestInfo } from '@playwright/test';
-import { parseTitleIds } from '../catalog/ids.js';
+import { parseTitleIds, rulesOfKeys } from '../catalog/ids.js';
 import { mask } from '../lib/secrets.js';
 import { notExercised } from '../results/outcomes.js';
 import { NOT_EXERCISED_ANNOTATION, notExercisedNote, readNotExercisedNote } from '../results/records.js';
@@ -38,7 +38,7 @@ export function setUpOutcome(facts: Pick<FailureFacts, 'title' | 'requirements' 
 
 /** Marks the check's title rules the step does not name as not exercised [setup_failed]; a rule already marked keeps its first cause. */
 export function leaveDependentsUnjudged(testInfo: Pick<TestInfo, 'title' | 'annotations'>, facts: Pick<FailureFacts, 'title' | 'requirements' | 'actual'>): string[] {
-  const own = new Set(facts.requirements);
+  const own = new Set(rulesOfKeys(facts.requirements));
   const marked = new Set(testInfo.annotations.filter((a) => a.type === NOT_EXERCISED_ANNOTATION).map((a) => readNotExercisedNote(a.description)?.id));
   const dependents = parseTitleIds(testInfo.title).ids.filter((id) => !own.has(id) && !marked.has(id));
   const outcome = setUpOutcome(facts);

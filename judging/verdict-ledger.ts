@@ -19,7 +19,7 @@
  */
 import { type TestInfo, test } from '@playwright/test';
 import { requirementById } from '../catalog/index.js';
-import { parseTitleIds } from '../catalog/ids.js';
+import { parseTitleIds, partOfKey, rulesOfKeys } from '../catalog/ids.js';
 import { notExercised } from '../results/outcomes.js';
 import { failureSeverity, LEDGER_ATTACHMENT, type LedgerRecord, type Severity } from '../results/records.js';
 
@@ -34,6 +34,7 @@ export interface LedgerFailure {
 
 export class Ledger {
   private readonly passed = new Map<string, number>();
+  private readonly passedParts = new Map<string, number>();
   private readonly failedCount = new Map<string, number>();
   readonly failures: LedgerFailure[] = [];
   private readonly should: boolean;
@@ -54,13 +55,17 @@ export class Ledger {
     return requirements.some((id) => failureSeverity(requirementById(id), id, check) === 'MUST') ? 'MUST' : 'SHOULD';
   }
 
+  /** Rule IDs or part keys (`RULE#part`): a part key counts for its part and for its rule. */
   pass(requirements: readonly string[]): void {
-    for (const id of new Set(requirements)) this.passed.set(id, (this.passed.get(id) ?? 0) + 1);
+    for (const id of rulesOfKeys(requirements)) this.passed.set(id, (this.passed.get(id) ?? 0) + 1);
+    for (const key of new Set(requirements)) if (partOfKey(key) !== undefined) this.passedParts.set(key, (this.passedParts.get(key) ?? 0) + 1);
   }
 
+  /** Charged to the rules of these keys, whatever part they name. */
   fail(requirements: readonly string[], line: string): LedgerFailure {
-    for (const id of new Set(requirements)) this.failedCount.set(id, (this.failedCount.get(id) ?? 0) + 1);
-    const failure = { requirements: [...requirements], severity: this.severityOf(requirements), line };
+    const rules = rulesOfKeys(requirements);
+    for (const id of rules) this.failedCount.set(id, (this.failedCount.get(id) ?? 0) + 1);
+    const failure = { requirements: rules, severity: this.severityOf(rules), line };
     this.failures.push(failure);
     return failure;
   }
@@ -96,8 +101,10 @@ export class Ledger {
     return this.propertyDepth > 0 || failure.severity === 'MUST' || this.strict || this.blocking().length > 0;
   }
 
-  record(): LedgerRecord {
-    return { passed: Object.fromEntries(this.passed), failed: Object.fromEntries(this.failedCount) };
+  /** `finished`: the check ran to its end (closeLedger); a check that stopped did not finish what it was judging. */
+  record(finished?: boolean): LedgerRecord {
+    const parts = this.passedParts.size ? { parts: Object.fromEntries(this.passedParts) } : {};
+    return { passed: Object.fromEntries(this.passed), failed: Object.fromEntries(this.failedCount), ...parts, ...(finished === undefined ? {} : { finished }) };
   }
 
   /** One error naming every blocking failure, for a check that ends with soft failures. */
@@ -184,9 +191,9 @@ export function recordPass(testInfo: TestInfo | undefined, requirements: readonl
  */
 export async function closeLedger(testInfo: TestInfo): Promise<void> {
   const ledger = ledgers.get(testInfo);
-  const record = ledger?.record() ?? { passed: {}, failed: {} };
+  const ranToItsEnd = testInfo.status === 'passed' && testInfo.errors.length === 0;
+  const record = ledger?.record(ranToItsEnd) ?? { passed: {}, failed: {}, finished: ranToItsEnd };
   await testInfo.attach(LEDGER_ATTACHMENT, { body: JSON.stringify(record), contentType: 'application/json' });
   if (!ledger) return;
-  const ranToItsEnd = testInfo.status === 'passed' && testInfo.errors.length === 0;
   if (ranToItsEnd && ledger.blocking().length > 0) throw ledger.combinedError();
 }

@@ -50,7 +50,7 @@ export function labelsFor(id: string, req: Labelled | undefined): Label[] {
 }
 
 /** The conformance report's word on one check, as Allure shows it (reporting/check-outcome.ts). */
-export type AllureOutcome = Pick<CheckOutcome, 'status' | 'failing' | 'findings'> & Partial<Pick<CheckOutcome, 'unjudged'>>;
+export type AllureOutcome = Pick<CheckOutcome, 'status' | 'failing' | 'findings'> & Partial<Pick<CheckOutcome, 'unjudged' | 'parts'>>;
 
 /** Per check title (an Allure result's name), the outcome the conformance report gives it: the same failing rules as the gate. */
 export function allureOutcomes(report: Pick<ConformanceReport, 'requirements' | 'problems' | 'gate'>, checks: readonly CheckResult[] = []): Map<string, AllureOutcome> {
@@ -118,7 +118,7 @@ interface AllureResult {
   links?: { name?: string; url?: string; type?: string }[];
 }
 
-const OURS = new Set(['epic', 'feature', 'story', 'severity', 'requirement', 'failing-rule', 'finding', 'not-exercised', 'not-applicable']);
+const OURS = new Set(['epic', 'feature', 'story', 'severity', 'requirement', 'failing-rule', 'finding', 'not-exercised', 'not-applicable', 'part']);
 
 /**
  * Labels every *-result.json under `dir` (one epic, feature and story per check; the
@@ -142,6 +142,7 @@ export function labelAllureResults(dir: string, requirements: readonly Labelled[
       if (outcome) {
         added.push(...outcome.failing.map((id) => ({ name: 'failing-rule', value: id })), ...outcome.findings.map((id) => ({ name: 'finding', value: id })));
         added.push(...(outcome.unjudged ?? []).map((u) => ({ name: u.includes('not applicable') ? 'not-applicable' : 'not-exercised', value: u })));
+        added.push(...(outcome.parts ?? []).map((p) => ({ name: 'part', value: p })));
         if (outcome.status === 'skipped' && outcome.unjudged?.length) result.statusDetails = { ...result.statusDetails, message: outcome.unjudged.join('\n') };
         if (outcome.failing.length) {
           const message = `MUST failed: ${outcome.failing.join(', ')}`;

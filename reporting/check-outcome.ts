@@ -13,6 +13,7 @@
  *   passed   otherwise (a SHOULD finding stays a finding).
  */
 import type { CheckResult } from '../results/check-result.js';
+import { partsOfCheck } from './rule-parts.js';
 import { outcomeOf } from './check-record.js';
 import type { CheckRef, ConformanceReport, RequirementResult } from './report-types.js';
 
@@ -42,6 +43,8 @@ export interface CheckOutcome {
   unjudged: string[];
   /** A failing check listed under no rule: its failure names no catalog requirement. */
   unattributed: boolean;
+  /** The rule parts it gave a word on, `RULE#part: verdict` as the run judged each (reporting/rule-parts.ts). */
+  parts: string[];
 }
 
 const stateText = (state: string): Unjudged['state'] => (state === 'not-exercised' ? 'not exercised' : 'not applicable');
@@ -96,7 +99,7 @@ export function checkOutcomes(report: Pick<ConformanceReport, 'requirements' | '
     if (failing.length || unattributed) status = 'failed';
     else if (broke) status = 'broken';
     else if (first.status === 'skipped' || (!judgedAny && (ownWhy || unjudged.length > 0))) status = 'skipped';
-    out.set(id, { status, rules, failing, findings, unjudged, unattributed });
+    out.set(id, { status, rules, failing, findings, unjudged, unattributed, parts: partsOfCheck(byId.get(id), report.requirements) });
   }
   return out;
 }

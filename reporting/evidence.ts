@@ -63,6 +63,7 @@ export function parseAttachments(attachments: Attachment[]): Evidence[] {
     out.push({
       requirement: typeof e.requirement === 'string' ? e.requirement : undefined,
       requirements: Array.isArray(e.requirements) ? e.requirements.filter((x): x is string => typeof x === 'string') : undefined,
+      parts: Array.isArray(e.parts) ? e.parts.filter((x): x is string => typeof x === 'string') : undefined,
       title: typeof e.title === 'string' ? cut(e.title) : undefined,
       request: e.request && typeof e.request === 'object' ? { ...e.request, body: e.request.body === undefined ? undefined : cut(e.request.body) } : undefined,
       status: typeof e.status === 'number' ? e.status : e.status === null ? null : undefined,
@@ -88,8 +89,10 @@ export function parseLedger(attachments: Attachment[]): LedgerRecord | undefined
   const text = a && attachmentText(a);
   if (text === undefined) return undefined;
   try {
-    const parsed = JSON.parse(text) as { passed?: unknown; failed?: unknown };
-    return { passed: counts(parsed.passed), failed: counts(parsed.failed) };
+    const parsed = JSON.parse(text) as { passed?: unknown; failed?: unknown; parts?: unknown; finished?: unknown };
+    const parts = parsed.parts === undefined ? {} : { parts: counts(parsed.parts) };
+    const finished = typeof parsed.finished === 'boolean' ? { finished: parsed.finished } : {};
+    return { passed: counts(parsed.passed), failed: counts(parsed.failed), ...parts, ...finished };
   } catch {
     return undefined;
   }

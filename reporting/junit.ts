@@ -63,6 +63,7 @@ function testcase(c: CheckResult, o: CheckOutcome | undefined, report: Conforman
   const rules = o?.rules ?? [];
   const status = o?.status ?? 'passed';
   const props = rules.map((w) => `<property name="requirement" value="${xml(`${w.r.id}: ${wordText(w)}`)}"/>`);
+  for (const part of o?.parts ?? []) props.push(`<property name="part" value="${xml(part)}"/>`);
   // Under SC_STRICT=1 a SHOULD failure is in <failure>; a recorded observation (recordFinding) stays a finding.
   const findingEvidence = strict ? [] : [...new Set(rules.filter((w) => w.ref.ruleVerdict === 'finding').flatMap((w) => w.ref.evidence))];
   const shownFindings = [...findingEvidence.map(evidenceText), ...c.findings.map((f) => `[${f.requirement}] ${f.message}`)];

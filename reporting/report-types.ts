@@ -78,6 +78,17 @@ export interface RequirementResult {
   baseline?: string;
   checks: CheckRef[];
   findings: Finding[];
+  /** A rule of several parts (catalog `parts`): each part with its verdict (reporting/rule-parts.ts). */
+  parts?: PartResult[];
+}
+
+/** One part of a rule as the run judged it. */
+export interface PartResult {
+  id: string;
+  covers: string;
+  verdict: 'passed' | 'failed' | 'not-exercised' | 'not-applicable';
+  reason?: string;
+  reasonCode?: ReasonCode;
 }
 
 export interface Problem {

@@ -9,8 +9,9 @@
  *   they are in the check's title. A requirement is `failed` when a failure is
  *   charged to it: a MUST failure when its severity is MUST, else a SHOULD
  *   finding, kept apart.
- * - A requirement is `passed` only when at least one assertion naming it ran
- *   and none failed. A check's title does not pass a rule by itself.
+ * - A requirement is `passed` only when at least one assertion naming it ran,
+ *   in a check that ran to its end, and none failed; a rule of several parts
+ *   only when every part was judged (reporting/rule-parts.ts).
  * - A check that failed with no failure recorded (an exception, a timeout)
  *   broke before it could judge: it is charged to no rule, the rules it did not
  *   reach are `not-exercised` [check_error] (or [timeout]) with the error as the
@@ -25,8 +26,7 @@
  *   reach); with no tied check, `suite-side` for a rule of the client,
  *   `not-applicable` [selection] in a narrowed run, else `no-check`.
  *
- * Reports written before the ledger existed (no `verdicts` attachment) are
- * read the old way (`withLedger`, reporting/check-record.ts): a passed check proves the IDs of its title.
+ * Reports from before the ledger are read the old way (`withLedger`, reporting/check-record.ts).
  */
 import { idPrefix } from '../catalog/ids.js';
 import type { Catalog, Requirement } from '../catalog/index.js';
@@ -35,19 +35,16 @@ import type { CheckResult } from '../results/check-result.js';
 import { type Evidence, type Finding, failureSeverity, type Severity } from '../results/records.js';
 import { brokeBeforeJudging, chargedIds, namedIds, outcomeOf, RUN_STOPPED, unassertedIds, withLedger } from './check-record.js';
 import type { CheckRef, Problem, RequirementResult, RuleVerdict } from './report-types.js';
+import { finishedCheck, judgeParts, verdictOfParts } from './rule-parts.js';
 
 const SUITE_SIDE = 'a rule the suite itself keeps, not the target: the project’s own tests (npm test) prove it';
 
 /** The assertions of one check about one requirement. */
-interface Word {
-  check: CheckResult;
-  failures: Evidence[];
-  passes: number;
-}
+interface Word { check: CheckResult; failures: Evidence[]; passes: number }
 
 function wordOf(c: CheckResult, id: string): Word {
-  // A rule the check ran too little of (a property's time budget) is not passed by the few cases that ran.
-  const passes = c.notExercised?.[id] === undefined ? (c.ledger?.passed[id] ?? 0) : 0;
+  // A rule the check ran too little of (a property's time budget), or a check that stopped before its end, passes nothing.
+  const passes = c.notExercised?.[id] === undefined && finishedCheck(c) ? (c.ledger?.passed[id] ?? 0) : 0;
   return { check: c, failures: c.evidence.filter((e) => namedIds(e).includes(id)), passes };
 }
 
@@ -130,6 +127,7 @@ interface RunScope {
 
 function judge(req: Requirement, tied: CheckResult[], findings: Finding[], skipReason: string | undefined, scope: RunScope): RequirementResult {
   const words = tied.map((c) => wordOf(c, req.id));
+  const parts = tied.length ? judgeParts(req, tied) : undefined;
   const base: RequirementResult = {
     id: req.id,
     section: req.section,
@@ -146,6 +144,7 @@ function judge(req: Requirement, tied: CheckResult[], findings: Finding[], skipR
     verdict: 'no-check',
     checks: words.map((w) => ref(w.check, w, req)),
     findings: [],
+    ...(parts && { parts }),
   };
   const failing = words.filter((w) => w.failures.length > 0);
   const failureFindings: Finding[] = failing.flatMap((w) =>
@@ -161,6 +160,8 @@ function judge(req: Requirement, tied: CheckResult[], findings: Finding[], skipR
     const must = failing.some((w) => w.failures.some((e) => severityOf(e, w, req) === 'MUST'));
     return { ...base, verdict: 'failed', severity: must ? 'MUST' : 'SHOULD' };
   }
+  // A rule of several parts passes only when all of them were judged (reporting/rule-parts.ts).
+  if (parts) return { ...base, ...verdictOfParts(parts) };
   if (words.some((w) => w.passes > 0)) return { ...base, verdict: 'passed' };
 
   if (req.testable === false && tied.every((c) => c.status === 'skipped')) return { ...base, verdict: 'not-testable', reason: req.why ?? 'the catalog marks it not testable' };

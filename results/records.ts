@@ -56,6 +56,8 @@ export interface Evidence {
   /** The first of `requirements` (reports from before `requirements` carry this alone). */
   requirement?: string;
   requirements?: string[];
+  /** The parts of those rules the failed assertion judged (`RULE#part`, catalog `parts`), when it named parts. */
+  parts?: string[];
   /** One line: what was checked. */
   title?: string;
   request?: EvidenceRequest;
@@ -87,6 +89,14 @@ export type RecordedEvidence = Omit<Evidence, 'request'> &
 export interface LedgerRecord {
   passed: Record<string, number>;
   failed: Record<string, number>;
+  /** Per part key (`RULE#part`), how many assertions naming that part passed; absent in reports from before parts. */
+  parts?: Record<string, number>;
+  /**
+   * The check ran to its end (every assertion it holds ran; soft failures allowed). A check that stopped (a
+   * hard failure, a skip) did not finish the parts it was judging: its passes prove nothing
+   * (reporting/verdicts.ts). Absent in reports from before it: read from the check's status.
+   */
+  finished?: boolean;
 }
 
 /** A `finding` annotation's description, as JSON: a SHOULD-level observation of one rule. */
@@ -109,9 +119,10 @@ export function notExercisedNote(id: string, outcome: string): string {
   return `${id}: ${outcome}`;
 }
 
-const NOTE_ID = /^([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+):\s*(.*)$/s;
+// The rule, or one part of it (`RULE#part`: a part id never holds a colon).
+const NOTE_ID = /^([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+(?:#[^:\n]+)?):\s*(.*)$/s;
 
-/** The rule and outcome of a `not-exercised` annotation's description, or undefined when it names no rule. */
+/** The rule (or part key) and outcome of a `not-exercised` annotation's description, or undefined when it names no rule. */
 export function readNotExercisedNote(description: string | undefined): { id: string; outcome: string } | undefined {
   const m = NOTE_ID.exec(description ?? '');
   return m ? { id: m[1], outcome: m[2] } : undefined;

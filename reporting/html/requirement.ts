@@ -7,7 +7,7 @@ import { esc, formatDuration } from './text.js';
 import { quoteHtml, type SpecTable } from './quote.js';
 import { NOT_APPLICABLE_CAUSES, NOT_EXERCISED_REASONS, type NotApplicableCause, type NotExercisedReason } from '../../results/outcomes.js';
 import type { Delivery, Evidence, FastCheckFailure } from '../../results/records.js';
-import type { CheckRef, RequirementResult } from '../report-types.js';
+import type { CheckRef, PartResult, RequirementResult } from '../report-types.js';
 
 export const anchor = (id: string) => `req-${id}`;
 
@@ -110,6 +110,16 @@ function errorsShown(c: CheckRef): string[] {
   return c.evidence.length ? c.errors.map((e) => e.split('\n')[0]) : c.errors;
 }
 
+/** The rule's parts (catalog `parts`), each with its verdict: what its PASS covered, or which part is left. */
+function partRows(parts: readonly PartResult[]): string {
+  const rows = parts.map((p) => {
+    const why = p.reason ? ` <span style="color:var(--grey)">${p.reasonCode ? `[${esc(p.reasonCode)}] ` : ''}${esc(p.reason)}</span>` : '';
+    return `<tr><td class="mono">${esc(p.id)}</td><td>${esc(p.covers)}</td><td class="st-${p.verdict === 'passed' ? 'passed' : p.verdict === 'failed' ? 'failed' : 'skipped'}">${esc(p.verdict)}${why}</td></tr>`;
+  });
+  const judged = parts.filter((p) => p.verdict === 'passed').length;
+  return `<table class="checks parts"><thead><tr><th>part (${judged} of ${parts.length} passed)</th><th>covers</th><th>verdict</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
 function checkRows(checks: CheckRef[]): string {
   if (!checks.length) return '';
   const rows = checks.map((c) => {
@@ -153,6 +163,7 @@ export function requirementEntry(r: RequirementResult, tables: SpecTable[] = [])
     );
   }
   for (const f of r.findings.filter((x) => x.kind === 'annotation')) body.push(`<div class="note baseline"><b>SHOULD finding</b> (${esc(f.checkTitle)}): ${esc(f.message)}</div>`);
+  if (r.parts) body.push(partRows(r.parts));
   body.push(checkRows(r.checks));
   const open = r.verdict === 'failed' ? ' open' : '';
   return `<details class="${cls}" id="${esc(anchor(r.id))}" data-verdict="${esc(filterKey(r))}"${open}><summary>${verdictBadge(r)} <span class="id">${esc(r.id)}</span> ${chips} <span class="stmt">${esc(r.statement)}</span></summary><div class="body">${body.join('')}</div></details>`;

@@ -21,8 +21,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { listOperations, type Operation, fillPath } from '../../schemas/operations.js';
-import { type ApiClient, type ApiResponse, bogusToken, expectStatus, type ImageHost, type Session, type Sessions, skipUnjudged, test, type Track, verify } from '../fixtures.js';
+import { type ApiClient, type ApiResponse, bogusToken, expectStatus, type ImageHost, partKey, recordNotExercised, type Session, type Sessions, skipUnjudged, test, type Track, verify } from '../fixtures.js';
 import { extractList } from '../../schemas/lists.js';
+import { ruleOfKey } from '../../catalog/ids.js';
 import { bearerRefusalUnproven } from '../shared/bearer-control.js';
 import type { BearerProbes, ProbeIds } from './support/auth-fixtures.js';
 
@@ -93,8 +94,17 @@ function probePath(op: Operation, found: ProbeIds): string {
   return fillPath(op, values);
 }
 
-const idsFor = (base: string, op: Operation) => (op.group === 'transactions' ? [base, 'TX-AUTH-1'] : [base]);
-const titleIds = (ids: string[]) => ids.map((id) => `[${id}]`).join('');
+/**
+ * The rules each probe judges, as part keys: every operation is a part of its rule (catalog `parts`), so a rule
+ * passes only when every operation was probed. TX-AUTH-1 speaks of calls without a bearer: its part is the
+ * probe without one; the bogus bearer's probe of a transactions operation names it whole, for a failure only.
+ */
+function idsFor(base: 'GEN-AUTH-1' | 'GEN-AUTH-2', op: Operation): string[] {
+  const part = `${op.method} ${op.path}`;
+  if (op.group !== 'transactions') return [partKey(base, part)];
+  return [partKey(base, part), base === 'GEN-AUTH-1' ? partKey('TX-AUTH-1', part) : 'TX-AUTH-1'];
+}
+const titleIds = (ids: string[]) => [...new Set(ids.map(ruleOfKey))].map((id) => `[${id}]`).join('');
 
 /** A hook url no test listens on: the control of POST /webhooks subscribes it, nothing is ever sent (no event). */
 const NEVER_HOOK = 'http://127.0.0.1:9/hooks/never';
@@ -141,7 +151,11 @@ async function controlThenRefused(f: Fixtures, op: Operation, bearer: string | n
 /** Any 4xx, once the control tells the refusal to be the bearer's; else not exercised, with its code. */
 async function expectBearerRefused(control: ApiResponse, refused: ApiResponse, requirements: string[], title: string): Promise<void> {
   const unproven = bearerRefusalUnproven(refused, control, title);
-  if (unproven !== undefined) skipUnjudged(unproven);
+  if (unproven !== undefined) {
+    // Said of the operation's own parts, so the rule names this operation among those left unjudged.
+    recordNotExercised(requirements, unproven);
+    skipUnjudged(unproven);
+  }
   await expectStatus(refused, '4xx', requirements, title);
 }
 

@@ -10,18 +10,22 @@
  * sent once outside the run's pacing, on SC_RATE_LIMIT_ACCOUNT when set (no other
  * check uses it), else on a leased account whose other users, the other workers'
  * paced requests, wait while it lasts (the pacing schedule holds the account).
- * Judged, each part GEN-RATE-1's own:
- *   - no answer of the burst is a 5xx;
- *   - some answer is a 4xx (429 expected; any 4xx, the behaviour is not shown);
- *   - a request on another account, sent once (paced) during the burst, answers 2xx;
- *   - after the last refusal's Retry-After (at most 30 s), else a 2 s pause, one
- *     request on the burst account answers 2xx.
+ * Judged, each a part of GEN-RATE-1 (catalog `parts`: the rule passes only when all three were judged):
+ *   - `refusal`: no answer of the burst is a 5xx, and some answer is a 4xx (429 expected; any 4xx, the
+ *     behaviour is not shown);
+ *   - `other-account`: a request on another account, sent once (paced) during the burst, answers 2xx
+ *     (one account only: not applicable [accounts]);
+ *   - `served-again`: after the last refusal's Retry-After (at most 30 s), else a 2 s pause, one request on
+ *     the burst account answers 2xx. A longer Retry-After leaves it not exercised: a lockout is not a rate.
  * The controls: the same read on both accounts answers 2xx first (ITEM-LIMITS-1).
  */
-import { type ApiResponse, type Exchange, expectControl, holdAccount, skipUnjudged, test, verify } from '../fixtures.js';
+import { type ApiResponse, type Exchange, expectControl, holdAccount, notApplicable, notExercised, partKey, recordNotExercised, skipUnjudged, test, verify } from '../fixtures.js';
 import { burstPlan, MAX_RECOVERY_WAIT_MS, recoveryWaitMs } from './support/burst-plan.js';
 
 const PATH = '/items/limits';
+const REFUSAL = partKey('GEN-RATE-1', 'refusal');
+const OTHER_ACCOUNT = partKey('GEN-RATE-1', 'other-account');
+const SERVED_AGAIN = partKey('GEN-RATE-1', 'served-again');
 const is2xx = (status: number) => status >= 200 && status <= 299;
 const is4xx = (status: number) => status >= 400 && status <= 499;
 const sleepUntil = (at: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
@@ -75,7 +79,7 @@ test.describe('rate limit', { tag: '@auth' }, () => {
     const serverErrors = answers.filter((r) => r.status >= 500);
     await verify(serverErrors.length === 0, {
       title: 'no request of the burst answers a 5xx',
-      requirements: ['GEN-RATE-1'],
+      requirements: [REFUSAL],
       expected: 'a 2xx, or a 4xx for a request past the limit',
       actual: seen,
       exchange: serverErrors[0],
@@ -83,7 +87,7 @@ test.describe('rate limit', { tag: '@auth' }, () => {
     const refused = answers.filter((r) => is4xx(r.status));
     await verify(refused.length > 0, {
       title: `some request past the declared ${plan.ratePerS} per second is refused with a 4xx`,
-      requirements: ['GEN-RATE-1'],
+      requirements: [REFUSAL],
       expected: `a 4xx (429 expected) for some of ${plan.requests} requests sent at twice the declared rate`,
       actual: seen,
       exchange: answers.at(-1),
@@ -93,25 +97,25 @@ test.describe('rate limit', { tag: '@auth' }, () => {
       const res = await during;
       await verify(is2xx(res.status), {
         title: 'a request on another account during the burst answers 2xx',
-        requirements: ['GEN-RATE-1'],
+        requirements: [OTHER_ACCOUNT],
         expected: "a 2xx: the limits are on access tokens, another account's is not refused for this burst",
         actual: `${res.status}`,
         exchange: res,
       });
-    } else test.info().annotations.push({ type: 'note', description: 'one account only (SC_ACCOUNTS): the other-account part of GEN-RATE-1 is not judged' });
+    } else recordNotExercised([OTHER_ACCOUNT], notApplicable('accounts', 'one account only (SC_ACCOUNTS): no other account to serve during the burst'));
 
     const last = refused.at(-1) as ApiResponse;
     const wait = recoveryWaitMs(last.headers['retry-after']);
     if (wait === undefined) {
-      test.info().annotations.push({ type: 'note', description: `Retry-After: ${last.headers['retry-after']} is above the ${MAX_RECOVERY_WAIT_MS / 1000} s the check waits: the recovery is not judged` });
-      return;
+      const why = `Retry-After: ${last.headers['retry-after']} is above the ${MAX_RECOVERY_WAIT_MS / 1000} s the check waits: whether the account is served again was not seen`;
+      return recordNotExercised([SERVED_AGAIN], notExercised('target_state', why));
     }
     if (!dedicated) await holdAccount(api.target, session.username, wait + 1_000);
     await test.step(`wait ${wait} ms (${last.headers['retry-after'] === undefined ? 'no Retry-After: a pause' : `Retry-After: ${last.headers['retry-after']}`})`, () => sleepUntil(Date.now() + wait));
     const again = await api.get(session, PATH, { once: 'unpaced' });
     await verify(is2xx(again.status), {
       title: 'after the wait, a request on the burst account answers 2xx',
-      requirements: ['GEN-RATE-1'],
+      requirements: [SERVED_AGAIN],
       expected: 'a 2xx: the limit is a rate, the account is served again',
       actual: `${again.status} after ${wait} ms`,
       exchange: again,

@@ -32,11 +32,14 @@ test('[catalog] the schema refuses entries that break its conditional rules', ()
     source: 'stated',
     needs: ['api'],
     must_basis: { source: 'spec', section: 'Endpoints', quote: 'JSON bodies use', keyword: 'use' },
+    parts: 'one',
   };
   expect(validate([base])).toBe(true);
+  expect(validate([{ ...base, parts: [{ id: 'GET /items', covers: 'the list read' }] }]), 'a rule of named parts').toBe(true);
   const { needs: _needs, ...withoutNeeds } = base;
   const { must_basis: _basis, ...withoutBasis } = base;
-  const { level: _level, must_basis: _b, needs: _n, ...noRule } = base;
+  const { level: _level, must_basis: _b, needs: _n, parts: _p, ...noRule } = base;
+  const { parts: _parts, ...withoutParts } = base;
   const openPoint = { ...noRule, kind: 'open', kind_reason: 'The spec leaves it not shown.', testable: false, why: 'not shown: sample reason' };
   expect(validate([openPoint])).toBe(true);
   const { level: _l, ...withoutLevel } = base;
@@ -60,6 +63,12 @@ test('[catalog] the schema refuses entries that break its conditional rules', ()
     'an open point said testable': { ...openPoint, testable: true },
     'a rule with a kind reason': { ...base, kind_reason: 'The spec leaves it not shown.' },
     'an unknown kind': { ...openPoint, kind: 'gap' },
+    'a testable MUST without its parts': withoutParts,
+    'a SHOULD with parts': { ...base, level: 'SHOULD', must_basis: undefined },
+    'an untestable MUST with parts': { ...withoutNeeds, testable: false, why: 'not shown: sample reason' },
+    'no named part': { ...base, parts: [] },
+    'a part id holding #': { ...base, parts: [{ id: 'a#b', covers: 'something' }] },
+    'a part without what it covers': { ...base, parts: [{ id: 'a' }] },
   };
   for (const [name, entry] of Object.entries(broken)) expect(validate([entry]), name).toBe(false);
 });

@@ -41,7 +41,8 @@ async function hiddenDivergenceRules(m: Readonly<QuotaModel>, r: QuotaReal, expe
     const read = await r.api.read(id);
     const inactive = (read.json as { inactive?: { flag?: unknown } } | undefined)?.inactive?.flag === true;
     // The item is in the state the model expects, and the list shows otherwise: the list breaks its rule.
-    if (read.status !== 200 || inactive !== m.inactive.has(id)) return requirements;
+    // A command that frees no slot names no rule of its own: the list's rule then stands for it.
+    if (read.status !== 200 || inactive !== m.inactive.has(id)) return requirements.length ? requirements : ['ITEM-HIDDEN-1'];
   }
   return ['ITEM-HIDDEN-1'];
 }

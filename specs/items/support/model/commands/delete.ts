@@ -13,13 +13,15 @@ export class DeleteCommand implements fc.AsyncCommand<QuotaModel, QuotaReal> {
 
   async run(m: QuotaModel, r: QuotaReal): Promise<void> {
     const id = choose(allItems(m), this.pick);
+    // Only an active item holds a slot: deleting a hidden one frees none, and judges nothing of ITEM-QUOTA-5.
+    const wasActive = m.active.has(id);
     const res = await r.api.remove(id);
     await expectStatus(res, '2xx', ['ITEM-DELETE-1', 'ITEM-DELETE-3'], `DELETE /items/${id} answers a 2xx`);
     r.deleted.add(id);
     m.active.delete(id);
     m.inactive.delete(id);
     m.reserved.delete(id);
-    await agree(m, r, this.toString(), ['ITEM-QUOTA-5']);
+    await agree(m, r, this.toString(), wasActive ? ['ITEM-QUOTA-5'] : []);
   }
 
   toString(): string {

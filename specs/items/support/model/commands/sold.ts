@@ -23,8 +23,8 @@ export class SoldCommand implements fc.AsyncCommand<QuotaModel, QuotaReal> {
     await expectStatus(res, '2xx', [requirement], `PUT /items/${id}/sold of an ${wasActive ? 'active' : 'inactive'} item answers a 2xx`);
     m.active.delete(id);
     m.inactive.delete(id);
-    // The 2xx was judged above (ITEM-STATE-1/2); what follows is the slot the sale frees.
-    await agree(m, r, this.toString(), ['ITEM-QUOTA-4']);
+    // The 2xx was judged above (ITEM-STATE-1/2); what follows is the slot the sale frees, when the item held one.
+    await agree(m, r, this.toString(), wasActive ? ['ITEM-QUOTA-4'] : []);
   }
 
   toString(): string {
