@@ -142,7 +142,7 @@ export const DEFECT_PAGE_SIZE = 8;
 export function pageSizeOf(pageSize: number, variants: readonly string[], defect: string | undefined): number {
   if (variants.includes('page-size-1')) return 1;
   if (defect === 'page-8-drops-boundary-item') return DEFECT_PAGE_SIZE;
-  if (variants.includes('page-size-10')) return LARGE_PAGE_SIZE;
+  if (variants.includes('page-size-10') || defect === 'inactive-page-token-ignored-pages-of-10') return LARGE_PAGE_SIZE;
   return pageSize;
 }
 

@@ -57,6 +57,12 @@ export const EVASIONS = {
     // Its webhook checks wait for notifications about items it then calls unknown: a shorter wait, same verdict.
     settings: { SC_WEBHOOK_WAIT_MS: '3000' },
   },
+  // A lockout hidden behind a long Retry-After (reference/throttle.ts): the part "served again after the wait" of
+  // GEN-RATE-1 cannot be waited out, and its other two parts hold.
+  'rate-limit-lockout-long-retry-after': {
+    description:
+      'once the rate-limited account is refused, it stays refused for good, each refusal with Retry-After: 3600: longer than any check waits, so whether the account is served again can never be seen, while the refusal itself and another account served pass',
+  },
   // The control API switched off while the run requires it (reference/mounts.ts).
   'no-control-required': {
     description:

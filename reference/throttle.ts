@@ -26,8 +26,16 @@ import type { Seam } from './seam.js';
  * Other refusals a server may choose ("response behaviour: not shown"): variant
  * `rate-limit-403` answers 403 {code, message}, variant `rate-limit-no-retry-after`
  * a 429 that never carries Retry-After. Defects: `no-rate-limit` (the rate-limited
- * account is never refused), `rate-limit-500` (a request past a limit answers 500).
+ * account is never refused), `rate-limit-500` (a request past a limit answers 500),
+ * `rate-limit-lockout` (once refused, refused for good, Retry-After: 1); evasion
+ * `rate-limit-lockout-long-retry-after` (the same lockout behind Retry-After: 3600).
  */
+
+/** The lockout's Retry-After in seconds, or undefined when the server keeps a rate (the defect's 1 s, the evasion's hour). */
+function lockoutRetryAfterS(seam: Seam): number | undefined {
+  if (seam.defect('rate-limit-lockout')) return 1;
+  return seam.evasion('rate-limit-lockout-long-retry-after') ? 3600 : undefined;
+}
 
 export const THROTTLE_PER_SECOND = 36;
 const WINDOW_MS = 1000;
@@ -48,6 +56,8 @@ export function throttled(mount: Mount, seam: Seam): Mount {
   const rated = seam.defect('no-rate-limit') ? everyone : Math.min(RATE_LIMITED_PER_SECOND, everyone ?? Number.POSITIVE_INFINITY);
   const limitOf = (username: string | undefined) => (username === RATE_LIMITED_USERNAME ? rated : everyone);
   const sent = new Map<string, number[]>();
+  const lockout = lockoutRetryAfterS(seam);
+  const locked = new Set<string>();
   let refusals = 0;
   const guard = mount.guard;
   return {
@@ -58,10 +68,12 @@ export function throttled(mount: Mount, seam: Seam): Mount {
       if (limit === undefined) return username;
       const key = username ?? '(none)';
       const now = Date.now();
+      if (lockout !== undefined && locked.has(key)) throw new Throttled(lockout, limit);
       const times = (sent.get(key) ?? []).filter((t) => t > now - WINDOW_MS);
       if (times.length >= limit) {
         sent.set(key, times);
-        throw new Throttled(Math.max(1, Math.ceil((times[0] + WINDOW_MS - now) / 1000)), limit);
+        if (lockout !== undefined && username === RATE_LIMITED_USERNAME) locked.add(key);
+        throw new Throttled(lockout ?? Math.max(1, Math.ceil((times[0] + WINDOW_MS - now) / 1000)), limit);
       }
       times.push(now);
       sent.set(key, times);
@@ -71,7 +83,7 @@ export function throttled(mount: Mount, seam: Seam): Mount {
       if (!(err instanceof Throttled)) return mount.fail(err);
       if (seam.defect('rate-limit-500')) return { status: 500, body: { code: 'INTERNAL_ERROR', message: 'request rate exceeded' } };
       if (seam.variant('rate-limit-403')) return { status: 403, body: { code: 'USER_UNAUTHORIZED', message: err.body().message } };
-      const withRetryAfter = refusals++ % 2 === 0 && !seam.variant('rate-limit-no-retry-after');
+      const withRetryAfter = lockout !== undefined || (refusals++ % 2 === 0 && !seam.variant('rate-limit-no-retry-after'));
       const headers: Record<string, string> = withRetryAfter ? { 'retry-after': String(err.retryAfterS) } : {};
       if (textBody) return { status: 429, raw: { contentType: 'text/plain', text: 'Too Many Requests' }, headers };
       return { status: 429, body: err.body(), headers };

@@ -16,4 +16,6 @@ export const GENERAL_DEFECTS = {
   // The rate limits (reference/throttle.ts): judged on the rate-limited account the embedded run declares
   'no-rate-limit': general('the rate-limited account is never refused: any number of API requests per second is served', ['GEN-RATE-1']),
   'rate-limit-500': general('a request past the rate limit answers 500 instead of a 4xx', ['GEN-RATE-1']),
+  // Issue 38: the refusal and another account's service hold, the third part does not: a lockout, not a rate.
+  'rate-limit-lockout': general('once the rate-limited account is refused, it stays refused for good, each refusal with Retry-After: 1', ['GEN-RATE-1']),
 } satisfies Record<string, DefectInfo>;

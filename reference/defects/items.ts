@@ -40,6 +40,9 @@ export const ITEMS_DEFECTS = {
   // entries on a Pro account, one page; only the declared page size (SC_PAGE_SIZE, the embedded run declares 8 for it)
   // makes the check list 9 and cross the boundary.
   'page-8-drops-boundary-item': items('pages of 8 items, and the first item after each page boundary is lost', ['ITEM-PAGE-2', 'ITEM-HIDDEN-2']),
+  // Issue 38: since ignored on the hidden list alone, on pages of 10 (reference/config.ts pageSizeOf), larger than the
+  // list check's own few items: a single page judges no next page, so only a walk across a real boundary kills it.
+  'inactive-page-token-ignored-pages-of-10': items('pages of 10, and GET /items/inactive ignores since: every page of it is the first one', ['ITEM-HIDDEN-2']),
   // Issue 31 item 5: a list whose every page, the last one too, gives the same next never ends. Only the paging rules
   // break; every check that reads a list back as a set-up step charges the walk to them (judging/set-up.ts), not to its own rule.
   // Every refused-create check walks the list back: run against the whole group, the matrix sees a spill (issue 31.5).

@@ -48,7 +48,8 @@ export interface Page {
  * asks for the first page; anything else must be a token this list gave out.
  */
 export function pageOf(seam: Seam, items: ItemRecord[], list: ListKind, since: string | null, size: number): Page {
-  const given = since !== null && since !== '' && !seam.defect('page-token-ignored');
+  const ignored = seam.defect('page-token-ignored') || (list === 'inactive' && seam.defect('inactive-page-token-ignored-pages-of-10'));
+  const given = since !== null && since !== '' && !ignored;
   const after = given ? decodeToken(seam, since, list).after : 0;
   let rest = items.filter((item) => item.seq > after);
   // page-8-drops-boundary-item does so on pages of 8 (reference/config.ts pageSizeOf): only a list longer than 8 shows it.

@@ -1,6 +1,6 @@
 /**
- * A declared page size (SC_PAGE_SIZE, issue 32 item 3): the embedded run declares the reference's own, the list
- * check's plan reaches page size + 1 in both lists at the least cost (specs/shared/items/page-crossing.ts), a first
+ * A declared page size (SC_PAGE_SIZE, issue 32 item 3): the embedded run declares the reference's own; the list
+ * check crosses a page boundary in both lists whatever the page size, within SC_MAX_ITEMS (specs/shared/items/page-crossing.ts); a first
  * page other than the declared size is a finding, and the defect page-8-drops-boundary-item hides from a list
  * that never passes 10 entries: only the declaration makes the check see it.
  */
@@ -10,7 +10,7 @@ import type { ItemRecord } from '../../reference/items/model.js';
 import { pageOf } from '../../reference/items/paging.js';
 import { Seam } from '../../reference/seam.js';
 import { loadSettings } from '../../settings/settings.js';
-import { CROSSING_EXTRA_ITEMS, crossingPlan, pageSizeMismatch } from '../../specs/shared/items/page-crossing.js';
+import { fillToCross, pageSizeMismatch } from '../../specs/shared/items/page-crossing.js';
 
 test('the embedded run declares the page size the reference serves: its option, its variants and its defect', () => {
   const declared = (env: Record<string, string>) => loadSettings(env).declared.pageSize;
@@ -23,26 +23,65 @@ test('the embedded run declares the page size the reference serves: its option, 
   expect(declared({ REFERENCE_VARIANTS: 'page-size-10,page-size-1' })).toBe(1);
 });
 
-test('the plan: undeclared, the few items of today; declared, page size + 1 in GET /items and, hidden, in GET /items/inactive when that costs nothing more', () => {
-  expect(crossingPlan(undefined, undefined, 4, 50)).toMatchObject({ cross: false, items: 4 });
-  // The reference's Pro account lists 2 of its own, 1 hidden: pages of 3 cost nothing more than today's 4 items.
-  expect(crossingPlan(3, { all: 2, hidden: 1 }, 4, 50)).toEqual({ cross: true, items: 4, pageSize: 3 });
-  // Pages of 8 (the defect's): GET /items needs 7 of the run's, the most it adds; the hidden list would need 8: not added.
-  const eight = crossingPlan(8, { all: 2, hidden: 1 }, 4, 50);
-  expect(eight).toMatchObject({ cross: true, items: 7, pageSize: 8 });
-  expect('hidden' in eight && eight.hidden).toMatch(/needs 8 hidden items .* 1 more than GET \/items needs/);
-  // Pages of 10 (the variant's): 9 needed, above the 4 + CROSSING_EXTRA_ITEMS: one page, the cause said.
-  const ten = crossingPlan(10, { all: 2, hidden: 1 }, 4, 50);
-  expect(ten).toMatchObject({ cross: false, items: 4 });
-  expect('why' in ten && ten.why).toMatch(/needs 9 items .* above the 7 the check adds at most/);
-  expect(CROSSING_EXTRA_ITEMS).toBe(3);
-  // An account that already lists enough costs only the property's items.
-  expect(crossingPlan(10, { all: 30, hidden: 15 }, 4, 50)).toEqual({ cross: true, items: 4, pageSize: 10 });
-  // An account that lists 8 of its own, 7 hidden: both lists crossed with the 4 items.
-  expect(crossingPlan(10, { all: 8, hidden: 7 }, 4, 50)).toEqual({ cross: true, items: 4, pageSize: 10 });
-  // Beyond SC_MAX_ITEMS: the few items, and why no boundary is crossed.
-  expect(crossingPlan(5, { all: 0, hidden: 0 }, 4, 5)).toMatchObject({ cross: false, items: 4, why: expect.stringMatching(/needs 6 items .* above SC_MAX_ITEMS=5/) });
-  expect(crossingPlan(3, { all: 0, hidden: 0 }, 4, 2)).toMatchObject({ cross: false, items: 2 });
+/** A target's two lists for the crossing: pages of `pageSize`, `own` entries of the account's (`ownHidden` of them hidden), a Pro quota of `quota` active items (items past it are born hidden). */
+function fakeLists(pageSize: number, own: number, ownHidden: number, quota: number) {
+  const items = new Map<string, boolean>();
+  let next = 0;
+  const active = () => own - ownHidden + [...items.values()].filter((h) => !h).length;
+  const lists = {
+    reads: 0,
+    spansPages: async (path: '/items' | '/items/inactive') => {
+      lists.reads++;
+      const hidden = ownHidden + [...items.values()].filter((h) => h).length;
+      return (path === '/items' ? own + items.size : hidden) > pageSize;
+    },
+    add: async () => {
+      const id = `i${next++}`;
+      items.set(id, active() >= quota);
+      return id;
+    },
+    hide: async (id: string) => {
+      if (items.get(id) !== false) return false;
+      items.set(id, true);
+      return true;
+    },
+  };
+  return { lists, items };
+}
+
+test('the crossing hides the run\'s items, then adds hidden ones, until both lists span pages: pages of 40 on an empty account', async () => {
+  const { lists, items } = fakeLists(40, 0, 0, 100);
+  const ours: string[] = [];
+  const hidden = new Set<string>();
+  expect(await fillToCross(lists, ours, hidden, 50)).toEqual({ changed: true });
+  expect(items.size).toBe(41);
+  expect(hidden.size).toBe(41);
+});
+
+test('the crossing costs nothing on an account that spans pages already, and hides before it adds', async () => {
+  const spanning = fakeLists(10, 30, 15, 100);
+  expect(await fillToCross(spanning.lists, [], new Set(), 50)).toEqual({ changed: false });
+  expect(spanning.items.size).toBe(0);
+  // The reference's pages of 3: the check's 4 items, one hidden by hand; hiding the other 3 crosses both lists.
+  const ref = fakeLists(3, 0, 0, 100);
+  const ours = [await ref.lists.add(), await ref.lists.add(), await ref.lists.add(), await ref.lists.add()];
+  await ref.lists.hide(ours[0]);
+  const hidden = new Set([ours[0]]);
+  expect(await fillToCross(ref.lists, ours, hidden, 50)).toEqual({ changed: true });
+  expect(ref.items.size).toBe(4);
+  expect(hidden.size).toBe(4);
+  // Items born hidden past the quota count as they are: a refused inactivation is no failure of the crossing.
+  const full = fakeLists(5, 0, 0, 2);
+  expect(await fillToCross(full.lists, [], new Set(), 50)).toEqual({ changed: true });
+  expect(full.items.size).toBe(6);
+});
+
+test('a page too large for SC_MAX_ITEMS stops the crossing, bounded, naming the setting', async () => {
+  const { lists, items } = fakeLists(40, 0, 0, 100);
+  const crossing = await fillToCross(lists, [], new Set(), 20);
+  expect(crossing.unreached).toMatch(/20 item\(s\) of the run's, 20 hidden by hand: crossing their page needs more than SC_MAX_ITEMS=20/);
+  expect(items.size).toBe(20);
+  expect(lists.reads).toBeLessThan(100);
 });
 
 test('a first page other than the declared size, while more entries follow, is told; a list that fits one page is not', () => {

@@ -200,6 +200,7 @@ const OURS = { ...AUTH_DEFECTS, ...GENERAL_DEFECTS };
 const SHOWN_ELSEWHERE: Record<string, string> = {
   'no-rate-limit': 'reference-rate-limit.spec.ts',
   'rate-limit-500': 'reference-rate-limit.spec.ts',
+  'rate-limit-lockout': 'reference-rate-limit.spec.ts',
 };
 
 test('every auth and general defect has a demonstration and names existing catalog IDs', () => {

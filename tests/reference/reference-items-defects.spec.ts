@@ -156,6 +156,18 @@ const PROBES: Record<string, Probe> = {
       return (await h.walk('basic-1')).ids.length !== 9;
     },
   },
+  // Pages of 10: the hidden list's second page is its first again.
+  'inactive-page-token-ignored-pages-of-10': {
+    options: { itemLimit: 1 },
+    deviates: async (h) => {
+      for (let i = 0; i < 12; i++) await post(h, 'pro-1', createPayload(ok()));
+      const first = (await h.call('pro-1', 'GET', '/items/inactive')).body;
+      const next = first.meta?.pagination?.next;
+      if (typeof next !== 'string') return false;
+      const second = (await h.call('pro-1', 'GET', `/items/inactive?since=${next}`)).body;
+      return second.items[0].id === first.items[0].id;
+    },
+  },
   'page-token-ignored': {
     options: { variants: ['page-size-1'] },
     deviates: async (h) => {

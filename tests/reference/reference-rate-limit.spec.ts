@@ -84,3 +84,26 @@ for (const [name, overrides, refusal] of cases) {
     }
   });
 }
+
+// A lockout is no rate: once refused, the rate-limited account stays refused, whatever its Retry-After says.
+const lockouts: [name: string, overrides: Partial<ReferenceOptions>, retryAfter: string][] = [
+  ['defect rate-limit-lockout', { defect: 'rate-limit-lockout' }, '1'],
+  ['evasion rate-limit-lockout-long-retry-after', { evasions: ['rate-limit-lockout-long-retry-after'] }, '3600'],
+];
+for (const [name, overrides, retryAfter] of lockouts) {
+  test(`${name}: past its rate the account is refused with Retry-After: ${retryAfter} on every refusal, and still refused after that wait`, async () => {
+    const ref = await startReference(overrides);
+    try {
+      const rated = await login(ref, rateLimitedAccount());
+      const first = await burst(ref, rated.access_token, 2 * RATE_LIMITED_PER_SECOND);
+      expect(first.statuses.filter((s) => s === 200)).toHaveLength(RATE_LIMITED_PER_SECOND);
+      expect(new Set(first.retryAfters)).toEqual(new Set([retryAfter]));
+      await new Promise((resolve) => setTimeout(resolve, 1_200));
+      expect((await burst(ref, rated.access_token, 1)).statuses).toEqual([429]);
+      const other = await login(ref, REFERENCE_ACCOUNTS[0]);
+      expect((await burst(ref, other.access_token, 2)).statuses).toEqual([200, 200]);
+    } finally {
+      await ref.close();
+    }
+  });
+}

@@ -6,7 +6,7 @@
  * what it made after the test whatever happens.
  */
 import { type ApiRequest, type ApiResponse, expectStatus, setUp, verify } from '../../../fixtures/index.js';
-import { extractList } from '../../../schemas/lists.js';
+import { extractList, nextPageToken } from '../../../schemas/lists.js';
 import type { Category, ItemListed, LimitEntry } from '../../../schemas/types.js';
 import { MAX_PAGES, type WalkResult, walkPages } from './paging.js';
 
@@ -126,6 +126,13 @@ export class ItemsApi {
       await setUp.expectStatus(res, 200, [LIST_RULES[path].answer]);
       return res.json;
     }, maxPages);
+  }
+
+  /** Whether the first page of a list gives a next page (a set-up read: its status is the list's answer rule). */
+  async spansPages(path: ListPath): Promise<boolean> {
+    const res = await this.send({ method: 'GET', path });
+    await setUp.expectStatus(res, 200, [LIST_RULES[path].answer]);
+    return nextPageToken(res.json) !== undefined;
   }
 
   /** Every entry of a list (a set-up step: see walkPaged). */
