@@ -57,6 +57,11 @@ export const EVASIONS = {
     // Its webhook checks wait for notifications about items it then calls unknown: a shorter wait, same verdict.
     settings: { SC_WEBHOOK_WAIT_MS: '3000' },
   },
+  // The bearer check skipped where a probe with made-up ids cannot see it (reference/mounts.ts).
+  'unknown-ids-refused-only': {
+    description:
+      'a write on a resource by id without a valid bearer (none, or one never issued) is served as the first account when that account holds the resource, and answered 401 when it does not (its 404 turned into the bearer refusal); reads, lists and creates without a valid bearer are refused 401: it refuses exactly what a suite probing writes with made-up ids sends, and serves writes on real resources',
+  },
   // The control API switched off while the run requires it (reference/mounts.ts).
   'no-control-required': {
     description:
