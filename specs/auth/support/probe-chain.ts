@@ -18,8 +18,9 @@
  *
  * Operations that end the resource (a sale and a delete) are probed together:
  * both probes while it is still there, then both controls. A resource lost to
- * a request served without a bearer judges nothing more: the operations left
- * are recorded not exercised, never charged to the read's rule.
+ * a request without a valid bearer (served, or refused once applied: already
+ * failed) judges nothing more: the operations left are recorded not
+ * exercised, never charged to the read's rule.
  */
 import { test } from '@playwright/test';
 import { type ApiResponse, notExercised, recordNotExercised, setUp, soft } from '../../../fixtures/index.js';

@@ -4,7 +4,7 @@
  * bodies are the same for the check without a bearer and the one with a bogus
  * bearer, so their control (the same call with a valid token) is sent once per
  * worker and serves both. The operations by id of an account's resource are
- * probed on a resource the check makes (owned-subjects.ts).
+ * probed on resources the checks make (probe-chain.ts, a chain per group).
  *
  * The category attributes read takes a real category (read once per worker
  * with a read-only session), so a 404 cannot hide a missing authentication
@@ -13,7 +13,6 @@
  * control of POST /webhooks creates a webhook (no quota). Both are deleted
  * after the check that made them.
  */
-
 import type { ApiClient, ApiResponse, ImageHost, Session, Sessions, Track } from '../../../fixtures/index.js';
 import { fillPath, type Operation } from '../../../schemas/operations.js';
 import type { BearerProbes, ProbeIds } from './auth-fixtures.js';
