@@ -12,18 +12,20 @@
  * owner reads it first; the request without a valid bearer must be refused; a
  * refused write must leave it unchanged, read back by the owner; the same
  * request with the owner's token comes last and must not be refused alike
- * (support/probe-chain.ts, specs/shared/bearer-control.ts). One check per
- * group walks one resource through its operations (support/item-chain.ts,
- * webhook-chain.ts, transaction-chain.ts), both ways without a valid bearer,
- * so the run makes one item, one webhook and two purchases for them, not one
- * per operation. Where no such resource can be had (no control API for the
- * transactions group), those operations are not applicable, never passed.
+ * (support/probe-chain.ts, specs/shared/bearer-control.ts). One check walks
+ * one item through the item operations and, between them, what two purchases
+ * of it make through the transactions operations (support/item-chain.ts,
+ * transaction-chain.ts); another one webhook (webhook-chain.ts); both ways
+ * without a valid bearer, so the run makes one item, one webhook and two
+ * purchases for them, not one per operation (the run's footprint budget,
+ * docs/FIXTURES.md). Where no such resource can be had (no control API for
+ * the transactions group), those operations are not applicable, never passed.
  *
  * The lists, the creates and the category attributes read name no resource
  * of an account (support/static-probes.ts): one check per operation and way,
  * their control sent once per worker and shared by both ways.
  */
-import { listOperations, type Operation } from '../../schemas/operations.js';
+import { listOperations } from '../../schemas/operations.js';
 import { type ApiClient, type ImageHost, type Sessions, type Settings, test, type Track, verify } from '../fixtures.js';
 import type { Memo } from '../../lib/memo.js';
 import type { TargetCatalog } from '../shared/items/target-catalog.js';
@@ -32,26 +34,20 @@ import { expectBearerRefused, idsFor, WITHOUT_VALID_BEARER, withoutBearer } from
 import { probeItemOperations } from './support/item-chain.js';
 import { leaseOwner, type OwnerContext } from './support/owner-account.js';
 import { staticCall, staticControl } from './support/static-probes.js';
-import { probeTransactionOperations } from './support/transaction-chain.js';
+import { TRANSACTION_OPERATIONS } from './support/transaction-chain.js';
 import { probeWebhookOperations } from './support/webhook-chain.js';
 
 const API_OPERATIONS = listOperations().filter((op) => op.group !== 'auth');
 
 /** The operations of each chain, in the order their check probes them. */
-const CHAINS: { group: Operation['group']; what: string; operationIds: string[]; probe: (owner: OwnerContext) => Promise<void> }[] = [
+const CHAINS: { groups: string; what: string; operationIds: string[]; probe: (owner: OwnerContext) => Promise<void> }[] = [
   {
-    group: 'items',
-    what: 'an item of the account',
-    operationIds: ['getItem', 'updateItem', 'addItemImage', 'deleteItemImage', 'reserveItem', 'unreserveItem', 'inactivateItem', 'activateItem', 'markItemSold', 'deleteItem'],
+    groups: 'items and transactions',
+    what: 'an item of the account and the shipping requests, transaction, delivery and dispute its purchases make',
+    operationIds: ['getItem', 'updateItem', 'addItemImage', 'deleteItemImage', 'reserveItem', 'unreserveItem', 'inactivateItem', 'activateItem', 'markItemSold', 'deleteItem', ...TRANSACTION_OPERATIONS],
     probe: probeItemOperations,
   },
-  { group: 'webhooks', what: 'a webhook of the account', operationIds: ['updateWebhook', 'rotateWebhookToken', 'deleteWebhook'], probe: probeWebhookOperations },
-  {
-    group: 'transactions',
-    what: 'shipping requests, a transaction, its delivery and a dispute of the account',
-    operationIds: ['getShippingRequest', 'acceptHomePickup', 'acceptPostOffice', 'getTransaction', 'registerDelivery', 'updateDeliveryStatus', 'getDispute'],
-    probe: probeTransactionOperations,
-  },
+  { groups: 'webhooks', what: 'a webhook of the account', operationIds: ['updateWebhook', 'rotateWebhookToken', 'deleteWebhook'], probe: probeWebhookOperations },
 ];
 const CHAINED = new Set(CHAINS.flatMap((c) => c.operationIds));
 
@@ -82,7 +78,7 @@ test.describe('bearer required', { tag: '@auth' }, () => {
     const ops = API_OPERATIONS.filter((op) => chain.operationIds.includes(op.operationId));
     const ids = titleIds(WITHOUT_VALID_BEARER.flatMap((way) => ops.flatMap((op) => idsFor(way.base, op))));
     const paths = ops.map((op) => `${op.method} ${op.path}`).join(', ');
-    test(`${ids} the ${chain.group} operations by id (${paths}) on ${chain.what}, without Authorization and with a bearer the provider never issued, are refused with a 4xx and change nothing`, async ({
+    test(`${ids} the ${chain.groups} operations by id (${paths}) on ${chain.what}, without Authorization and with a bearer the provider never issued, are refused with a 4xx and change nothing`, async ({
       api,
       imageHost,
       sessions,

@@ -1,22 +1,22 @@
 /**
  * The bearer probes of the transactions group's operations by id, on resources
- * made through the optional control API as the transactions checks make
- * theirs: two purchases of new tagged items (a shipping request each: an
- * accept ends its request, and there are two accepts), the first accepted by
- * home pickup (the probe's control) for a transaction, its delivery registered
- * (the register's control) for a delivery, and a dispute the buyer opens on it.
- * The owner's read of each is its own read (a delivery has none: its
- * transaction's), compared on the state fields (the spec shows no body of this
- * group). Without the control API the reads are probed on a request and a
- * transaction the pending lists hold, and every other operation is not
- * applicable [no_control_api], never passed; with nothing to read either, the
- * whole check is.
+ * made through the optional control API from the item of the item chain
+ * (item-chain.ts, which calls this one while its item is active): two
+ * purchases of it (a shipping request each: an accept ends its request, and
+ * there are two accepts; the run's footprint counts items, not purchases), the
+ * first accepted by home pickup (the probe's control) for a transaction, its
+ * delivery registered (the register's control) for a delivery, and a dispute
+ * the buyer opens on it. The owner's read of each is its own read (a delivery
+ * has none: its transaction's), compared on the state fields (the spec shows
+ * no body of this group). Without the control API the reads are probed on a
+ * request and a transaction the pending lists hold, and every other operation
+ * is not applicable [no_control_api], never passed. A purchase the control API
+ * refuses leaves the operations not exercised [setup_failed].
  */
 import { randomUUID } from 'node:crypto';
 import { test } from '@playwright/test';
-import { type ApiResponse, type ControlClient, notApplicable, notExercised, setUp, skipUnjudged } from '../../../fixtures/index.js';
+import { type ApiResponse, ControlError, notApplicable, notExercised, setUp } from '../../../fixtures/index.js';
 import { fillPath, operation } from '../../../schemas/operations.js';
-import { createTaggedItem } from '../../shared/items/tagged-item.js';
 import { findField } from '../../shared/json-search.js';
 import type { OwnerContext } from './owner-account.js';
 import { madeBy, ProbeChain, unprobed } from './probe-chain.js';
@@ -43,11 +43,8 @@ async function readOne(ctx: OwnerContext, kind: Kind, id: string): Promise<Readi
 
 const chainOn = (ctx: OwnerContext, kind: Kind, id: string) => new ProbeChain(ctx, () => readOne(ctx, kind, id), [READS[kind].rule], `the ${kind} ${id}`);
 
-/** A buyer purchases a new tagged item of the account (control API): its shipping request. */
-async function purchase(ctx: OwnerContext, control: ControlClient): Promise<string> {
-  const itemId = await createTaggedItem(ctx);
-  return (await test.step('control API: a buyer purchases the item', () => control.purchase(itemId))).request_id;
-}
+/** The transactions group's operations by id, in the order the chain probes them. */
+export const TRANSACTION_OPERATIONS = ['getShippingRequest', 'acceptHomePickup', 'acceptPostOffice', 'getTransaction', 'registerDelivery', 'updateDeliveryStatus', 'getDispute'];
 
 /** The id of a 2xx list answer's first entry (any wrapper), if any. */
 const listedId = (res: ApiResponse, fields: string[]) => (res.status >= 200 && res.status <= 299 ? findField(res.json, fields) : undefined);
@@ -58,19 +55,34 @@ const WITHOUT_CONTROL = notApplicable('no_control_api', 'its resource is made th
 async function probeFound(ctx: OwnerContext): Promise<void> {
   const requestId = listedId(await ctx.api.get(ctx.session, '/transactions/requests/pending', { skipChecks: ['response-schema'] }), ['requestId', 'request_id']);
   const transactionId = listedId(await ctx.api.get(ctx.session, '/transactions/pending', { skipChecks: ['response-schema'] }), ['transactionId', 'transaction_id']);
-  if (requestId === undefined && transactionId === undefined) skipUnjudged(notApplicable('no_control_api', 'the pending lists hold nothing to read, and the run has no control API (SC_CONTROL_URL) to make it'));
   if (requestId !== undefined) await chainOn(ctx, 'request', requestId).one({ operationId: 'getShippingRequest', values: { requestId } });
   if (transactionId !== undefined) await chainOn(ctx, 'transaction', transactionId).one({ operationId: 'getTransaction', values: { transactionId } });
-  for (const id of ['acceptHomePickup', 'acceptPostOffice', 'registerDelivery', 'getDispute', 'updateDeliveryStatus']) unprobed(id, WITHOUT_CONTROL);
-  if (requestId === undefined) unprobed('getShippingRequest', WITHOUT_CONTROL);
-  if (transactionId === undefined) unprobed('getTransaction', WITHOUT_CONTROL);
+  const probed = [...(requestId === undefined ? [] : ['getShippingRequest']), ...(transactionId === undefined ? [] : ['getTransaction'])];
+  for (const id of TRANSACTION_OPERATIONS.filter((o) => !probed.includes(o))) unprobed(id, WITHOUT_CONTROL);
 }
 
-/** Every transactions, disputes and deliveries operation by id, probed without a bearer and with a bogus one. */
-export async function probeTransactionOperations(ctx: OwnerContext): Promise<void> {
+/** Two purchases of the item (control API): their requests, or undefined when the control API refused one (the operations then not exercised). */
+async function purchasesOf(ctx: OwnerContext, itemId: string): Promise<[string, string] | undefined> {
+  const control = ctx.control;
+  if (!control) return undefined;
+  try {
+    const buy = () => test.step('control API: a buyer purchases the item', () => control.purchase(itemId));
+    return [(await buy()).request_id, (await buy()).request_id];
+  } catch (error) {
+    if (!(error instanceof ControlError)) throw error;
+    const why = notExercised('setup_failed', `the control API refused a purchase of the item the check made: ${error.message}`);
+    for (const id of TRANSACTION_OPERATIONS) unprobed(id, why);
+    return undefined;
+  }
+}
+
+/** Every transactions, disputes and deliveries operation by id, on what purchases of the (active) item make, probed without a bearer and with a bogus one. */
+export async function probeTransactionOperations(ctx: OwnerContext, itemId: string): Promise<void> {
   const control = ctx.control;
   if (!control) return probeFound(ctx);
-  const [first, second] = [await purchase(ctx, control), await purchase(ctx, control)];
+  const requests = await purchasesOf(ctx, itemId);
+  if (requests === undefined) return;
+  const [first, second] = requests;
   const request = chainOn(ctx, 'request', first);
   await request.one({ operationId: 'getShippingRequest', values: { requestId: first } });
   const transactionId = randomUUID();
