@@ -31,11 +31,11 @@ import type { Memo } from '../../lib/memo.js';
 import type { TargetCatalog } from '../shared/items/target-catalog.js';
 import type { BearerProbes } from './support/auth-fixtures.js';
 import { expectBearerRefused, idsFor, WITHOUT_VALID_BEARER, withoutBearer } from './support/bearer-probe.js';
-import { probeItemOperations } from './support/item-chain.js';
+import { ITEM_OPERATIONS, probeItemOperations } from './support/item-chain.js';
 import { leaseOwner, type OwnerContext } from './support/owner-account.js';
 import { staticCall, staticControl } from './support/static-probes.js';
 import { TRANSACTION_OPERATIONS } from './support/transaction-chain.js';
-import { probeWebhookOperations } from './support/webhook-chain.js';
+import { probeWebhookOperations, WEBHOOK_OPERATIONS } from './support/webhook-chain.js';
 
 const API_OPERATIONS = listOperations().filter((op) => op.group !== 'auth');
 
@@ -44,10 +44,10 @@ const CHAINS: { groups: string; what: string; operationIds: string[]; probe: (ow
   {
     groups: 'items and transactions',
     what: 'an item of the account and the shipping requests, transaction, delivery and dispute its purchases make',
-    operationIds: ['getItem', 'updateItem', 'addItemImage', 'deleteItemImage', 'reserveItem', 'unreserveItem', 'inactivateItem', 'activateItem', 'markItemSold', 'deleteItem', ...TRANSACTION_OPERATIONS],
+    operationIds: [...ITEM_OPERATIONS, ...TRANSACTION_OPERATIONS],
     probe: probeItemOperations,
   },
-  { groups: 'webhooks', what: 'a webhook of the account', operationIds: ['updateWebhook', 'rotateWebhookToken', 'deleteWebhook'], probe: probeWebhookOperations },
+  { groups: 'webhooks', what: 'a webhook of the account', operationIds: WEBHOOK_OPERATIONS, probe: probeWebhookOperations },
 ];
 const CHAINED = new Set(CHAINS.flatMap((c) => c.operationIds));
 

@@ -29,6 +29,9 @@ async function readItem(ctx: OwnerContext, id: string): Promise<Reading> {
   return { res, gone: false, facts: { title: record.title, price: record.price, inactive: record.inactive ?? null, images: record.images ?? null, states: stateFacts(record) } };
 }
 
+/** The item operations by id, in the order the chain probes them (the transactions group's between activate and sold). */
+export const ITEM_OPERATIONS = ['getItem', 'updateItem', 'addItemImage', 'deleteItemImage', 'reserveItem', 'unreserveItem', 'inactivateItem', 'activateItem', 'markItemSold', 'deleteItem'];
+
 /** Every item operation by id, and the transactions group's, probed without a bearer and with a bogus one. */
 export async function probeItemOperations(ctx: OwnerContext): Promise<void> {
   const itemId = await createTaggedItem(ctx);

@@ -23,6 +23,9 @@ async function readWebhook(ctx: OwnerContext, id: string): Promise<Reading> {
   return { res, gone: false, facts: { url: entry.url, events, token: entry.token } };
 }
 
+/** The webhook operations by id, in the order the chain probes them. */
+export const WEBHOOK_OPERATIONS = ['updateWebhook', 'rotateWebhookToken', 'deleteWebhook'];
+
 /** Every webhook operation by id, probed without a bearer and with a bogus one. */
 export async function probeWebhookOperations(ctx: OwnerContext): Promise<void> {
   const created = await ctx.api.post(ctx.session, '/webhooks', { url: NEVER_HOOK, events: ['CHAT_LEAD_CREATED'] });
