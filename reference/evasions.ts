@@ -63,6 +63,11 @@ export const EVASIONS = {
     description:
       'once the rate-limited account is refused, it stays refused for good, each refusal with Retry-After: 3600: longer than any check waits, so whether the account is served again can never be seen, while the refusal itself and another account served pass',
   },
+  // The bearer check skipped where a probe with made-up ids cannot see it (reference/mounts.ts).
+  'unknown-ids-refused-only': {
+    description:
+      'a write on a resource by id without a valid bearer (none, or one never issued) is served as the first account when that account holds the resource, and answered 401 when it does not (its 404 turned into the bearer refusal); reads, lists and creates without a valid bearer are refused 401: it refuses exactly what a suite probing writes with made-up ids sends, and serves writes on real resources',
+  },
   // The control API switched off while the run requires it (reference/mounts.ts).
   'no-control-required': {
     description:

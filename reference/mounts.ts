@@ -20,6 +20,18 @@ function errorBody(err: ApiError | OAuthError): { code: string; message: string 
 /** Paths the transactions part serves, for its `transactions-without-bearer` defect. */
 const TRANSACTIONS_PATHS = /^\/api\/(transactions|disputes|deliveries)(\/|$)/;
 
+/** The two creates: the only writes that name no resource by id. */
+const CREATES = /^\/api\/(items|webhooks)\/?(\?|$)/;
+
+/**
+ * A write on a resource by id (PUT, PATCH, DELETE, and POST below an id: an image, an accept, a delivery): what the
+ * defect `writes-by-id-without-bearer` and the evasion `unknown-ids-refused-only` serve without a valid bearer.
+ */
+const isWriteById = (req: IncomingMessage): boolean => req.method !== 'GET' && req.method !== 'HEAD' && !CREATES.test(req.url ?? '');
+
+/** The refusal of a request without a valid bearer. */
+const bearerRefusal = () => new ApiError(401, 'USER_UNAUTHORIZED', 'a valid bearer access token is required (Authorization: Bearer <token>)');
+
 export interface ApiMountDeps {
   seam: Seam;
   router: Router;
@@ -39,13 +51,20 @@ const MAX_REVOKED = 100_000;
 export function apiMount({ seam, router, authenticate, defaultUsername }: ApiMountDeps): Mount {
   // Access tokens whose request the evasion 'refuse-401-token-revoked' refused: dead on the API from then on.
   const revoked = new Set<string>();
+  // Requests the evasion 'unknown-ids-refused-only' served without a valid bearer: their 404 becomes the bearer's 401.
+  const servedUnauthenticated = new WeakSet<IncomingMessage>();
   const guard = async (req: IncomingMessage): Promise<string | undefined> => {
     const bearer = bearerOf(req);
     const username = bearer !== undefined && revoked.has(bearer) ? undefined : await authenticate(req.headers.authorization);
     if (username) return username;
     if (seam.defect('bearer-not-required') && !req.headers.authorization) return defaultUsername;
+    if (seam.defect('writes-by-id-without-bearer') && !req.headers.authorization && isWriteById(req)) return defaultUsername;
     if (seam.defect('transactions-without-bearer') && TRANSACTIONS_PATHS.test(req.url ?? '')) return undefined;
-    throw new ApiError(401, 'USER_UNAUTHORIZED', 'a valid bearer access token is required (Authorization: Bearer <token>)');
+    if (seam.evasion('unknown-ids-refused-only') && isWriteById(req)) {
+      servedUnauthenticated.add(req);
+      return defaultUsername;
+    }
+    throw bearerRefusal();
   };
   const fail = (err: ApiError | OAuthError): Reply => {
     if (err instanceof BodySyntaxError && seam.defect('malformed-json-500')) {
@@ -60,7 +79,8 @@ export function apiMount({ seam, router, authenticate, defaultUsername }: ApiMou
     return { status: err.status, body, headers };
   };
   const finish = (given: Reply, req: IncomingMessage): Reply => {
-    const reply = evading(given, req);
+    // The evasion refuses what names no resource of the first account, as a bearer check would: a probe with a made-up id.
+    const reply = servedUnauthenticated.has(req) && given.status === 404 ? fail(bearerRefusal()) : evading(given, req);
     if (!seam.defect('json-content-type-wrong') || reply.body === undefined || reply.raw) return reply;
     // The defect: the same JSON text, labelled as plain text.
     return { status: reply.status, headers: reply.headers, raw: { contentType: 'text/plain; charset=utf-8', text: JSON.stringify(reply.body) } };

@@ -10,7 +10,8 @@
  *                                  applicable [no_direct_sessions], when neither
  *                                  SC_DIRECT_TOKEN_COMMAND nor the control API is set
  *   await sessions.lease('pro')    an account for this test ALONE (cross-process lock, released
- *                                  after the test's cleanup) and the worker's pooled session of it
+ *                                  after the test's cleanup) and the worker's pooled session of it;
+ *                                  given an Account, that one (waiting while another test holds it)
  *
  * Session economy (the target's token endpoint is rate limited per source IP):
  * each worker keeps ONE aggregator session per account (the pool), opened on
@@ -43,7 +44,7 @@ export interface Sessions {
   pooled(plan: Plan | Account): Promise<Session>;
   fresh(plan: Plan | Account): Promise<Session>;
   direct(plan: Plan | Account): Promise<Session>;
-  lease(plan: Plan): Promise<Session>;
+  lease(plan: Plan | Account): Promise<Session>;
   /** The accounts of a plan (skips the test when there is none). */
   accounts(plan: Plan): Account[];
   /** Some account, of the preferred plan when there is one (never skips: SC_ACCOUNTS holds at least one). */
@@ -181,13 +182,14 @@ export function openSessions({ target, authorize, state, testInfo, skip, opened 
     },
 
     lease: async (plan) => {
-      const list = accountsOrSkip(plan);
+      // A given account is leased itself (waiting while another test holds it); a plan, any free account of it.
+      const list = typeof plan === 'string' ? accountsOrSkip(plan) : [plan];
       const runDir = state.runDir;
       if (!runDir) throw new Error('no run folder was handed off: leases need lifecycle/global-setup.ts (run through playwright.config.ts)');
       // Start at a different account in each worker, so workers rarely wait on each other.
       const start = state.slot.parallelIndex % list.length;
       const order = [...list.slice(start), ...list.slice(0, start)].map((a) => a.username).filter((u) => !leases.some((l) => l.username === u));
-      const lease = await step(`lease a ${plan} account`, () =>
+      const lease = await step(`lease ${typeof plan === 'string' ? `a ${plan} account` : plan.username}`, () =>
         acquireLease(runDir, order, { owner: `${testInfo.titlePath.join(' › ')} (pid ${process.pid})`, timeoutMs: Math.min(LEASE_WAIT_MS, testInfo.timeout * 0.75 || LEASE_WAIT_MS) }),
       );
       leases.push(lease);

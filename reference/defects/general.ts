@@ -6,6 +6,10 @@ const general = declareFor('general');
 export const GENERAL_DEFECTS = {
   // The /api bearer check (reference/mounts.ts, reference/oauth/identity-provider.ts)
   'bearer-not-required': general('API calls without an Authorization header are served (as the first account) instead of 401', ['GEN-AUTH-1', 'TX-AUTH-1']),
+  'writes-by-id-without-bearer': general(
+    'a write on a resource by id (PUT, PATCH, DELETE, and POST below an id: images, states, webhooks, accepts, deliveries) is served without an Authorization header, as the first account, instead of 401; reads, lists and creates still answer 401',
+    ['GEN-AUTH-1', 'TX-AUTH-1'],
+  ),
   'bogus-bearer-accepted': general('any non-empty bearer token is accepted on the API (as the first account) instead of 401', ['GEN-AUTH-2', 'TX-AUTH-1']),
   // The /api replies (reference/mounts.ts)
   'error-body-shape': general('API errors answer {error: "…"} instead of the spec\'s {code, message}', ['GEN-ERR-1']),

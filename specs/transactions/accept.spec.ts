@@ -13,7 +13,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expectControl, expectRefused, expectStatus, test, verify } from '../fixtures.js';
-import { ACCEPT_REQUIREMENT, accept, holdsId, listHolds, purchase, transactionsOf } from './support/shipping.js';
+import { holdsId } from '../shared/json-search.js';
+import { ACCEPT_REQUIREMENT, accept, listHolds, purchase, transactionsOf } from './support/shipping.js';
 import type { AcceptMethod } from './support/transactions-api.js';
 
 const PENDING_REQUESTS = 'GET /transactions/requests/pending';

@@ -6,7 +6,8 @@
  * (TX-DELIVERY-3), so the update sends the status the delivery record itself shows.
  */
 import { expectStatus, notExercised, recordFinding, test } from '../fixtures.js';
-import { acceptedTransaction, expectReadHolds, findField, transactionsOf } from './support/shipping.js';
+import { findField } from '../shared/json-search.js';
+import { acceptedTransaction, expectReadHolds, transactionsOf } from './support/shipping.js';
 
 test.describe('transactions: deliveries and disputes', { tag: '@transactions' }, () => {
   test('[TX-DELIVERY-1] registering the delivery of an accepted transaction answers a 2xx', async ({ control, seller }) => {

@@ -166,6 +166,19 @@ const DEMOS: Record<string, Demo> = {
   'bearer-not-required': async (ref) => {
     expect((await apiGet(ref, '/webhooks')).status).toBe(200);
   },
+  'writes-by-id-without-bearer': async (ref) => {
+    const { access_token } = await login(ref, ref.accounts[0]);
+    const send = (method: string, path: string, body: unknown, authorization?: string) =>
+      fetch(`${ref.baseUrl}${path}`, { method, headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) }, body: JSON.stringify(body) });
+    const hook = { url: 'http://127.0.0.1:9/hook', events: ['CHAT_LEAD_CREATED'] };
+    const created = (await (await send('POST', '/webhooks', hook, bearer(access_token))).json()) as { id: string };
+    // The write by id, as the first account: served; a create and a read without a token: still refused.
+    expect((await send('PUT', `/webhooks/${created.id}`, { ...hook, events: ['ITEM_BANNED'] })).status).toBe(204);
+    expect((await send('POST', '/webhooks', hook)).status).toBe(401);
+    expect((await apiGet(ref, '/webhooks')).status).toBe(401);
+    const listed = (await (await apiGet(ref, '/webhooks', bearer(access_token))).json()) as { webhooks: { id: string; events: string[] }[] };
+    expect(listed.webhooks.find((w) => w.id === created.id)?.events).toEqual(['ITEM_BANNED']);
+  },
   'bogus-bearer-accepted': async (ref) => {
     expect((await apiGet(ref, '/webhooks', 'Bearer made-up')).status).toBe(200);
   },

@@ -280,3 +280,26 @@ test('no-control-required: every /control request answers 404 text/plain without
     expect((await apiOf(r, tokens.access_token)('GET', '/items')).status).toBe(200);
   });
 });
+
+test('unknown-ids-refused-only: a write without a valid bearer on a resource of the first account is served, on a made-up id refused 401; reads, lists and creates refused', async ({ imageHost }) => {
+  await withReference('unknown-ids-refused-only', async (r) => {
+    const api = apiOf(r, await accessToken(r));
+    const id = await createItem(api, imageHost);
+    const anonymous = apiOf(r, 'sc-never-issued');
+    const none = async (method: string, path: string) => (await answer(await fetch(`${r.baseUrl}${path}`, { method, signal: AbortSignal.timeout(TIMEOUT_MS) }))).status;
+    // A made-up id: the 404 it would answer becomes the bearer's 401, as a bearer check would refuse it.
+    expect(await none('PUT', '/items/sc-no-such-item/reserve')).toBe(401);
+    expect((await anonymous('DELETE', '/webhooks/sc-no-such')).status).toBe(401);
+    // A real id of the first account: served, without a token and with a bogus one.
+    expect(await none('PUT', `/items/${id}/reserve`)).toBe(200);
+    expect((await anonymous('DELETE', `/items/${id}`)).status).toBe(204);
+    expect((await api('GET', `/items/${id}`)).status).toBe(404);
+    for (const [method, path] of [
+      ['GET', '/items'],
+      ['GET', '/webhooks'],
+      ['POST', '/items'],
+    ]) {
+      expect(await none(method, path), `${method} ${path}`).toBe(401);
+    }
+  });
+});

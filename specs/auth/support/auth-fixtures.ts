@@ -11,16 +11,15 @@ import { type ApiResponse, test as base } from '../../../fixtures/index.js';
 import { type Memo, memo } from '../../../lib/memo.js';
 import { AuthClient } from './auth-client.js';
 
-/** Real ids of the target to put in the paths and bodies the bearer checks send. */
+/** Real ids of the target to put in the paths and bodies of the bearer checks of operations on no account's resource. */
 export interface ProbeIds {
   categoryLeafId?: string;
-  itemId?: string;
 }
 
 export interface BearerProbes {
   /** Read once per worker with a read-only session. */
   ids: Memo<ProbeIds>;
-  /** Each operation's control with a valid token, by operationId: its refusals without a bearer and with a bogus one share it. */
+  /** The control with a valid token of each operation on no account's resource, by operationId: its refusals without a bearer and with a bogus one share it. */
   controls: Map<string, Promise<ApiResponse>>;
 }
 

@@ -12,7 +12,8 @@ import type { ControlClient } from '../../../fixtures/index.js';
 import { notApplicable } from '../../../results/outcomes.js';
 import { optionalControl as controlOf } from '../../shared/items/bind-room.js';
 import type { ItemContext as Context } from '../../shared/items/tagged-item.js';
-import { accept, findField, purchase, transactionsOf } from './shipping.js';
+import { findField } from '../../shared/json-search.js';
+import { accept, purchase, transactionsOf } from './shipping.js';
 import type { ApiResponse } from '../../../fixtures/index.js';
 
 /** The first id of `fields` in a list, when it answers a 2xx holding one. */

@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { test } from '@playwright/test';
 import { type ApiResponse, type ControlClient, expectStatus, provenBy, verify } from '../../../fixtures/index.js';
 import { createTaggedItem, type ItemContext } from '../../shared/items/tagged-item.js';
+import { holdsId } from '../../shared/json-search.js';
 import { type AcceptMethod, TransactionsApi } from './transactions-api.js';
 
 /** A leased account that sells (the `seller` fixture) and the control API that plays the buyer. */
@@ -19,34 +20,6 @@ export interface ShippingContext extends ItemContext {
 
 /** The catalog ID of each accept operation. */
 export const ACCEPT_REQUIREMENT: Record<AcceptMethod, string> = { 'home-pickup': 'TX-ACCEPT-1', 'post-office': 'TX-ACCEPT-2' };
-
-/** True when `id` appears as a string value anywhere in the JSON (any field name, any depth). */
-export function holdsId(json: unknown, id: string): boolean {
-  if (json === id) return true;
-  if (Array.isArray(json)) return json.some((v) => holdsId(v, id));
-  if (json !== null && typeof json === 'object') return Object.values(json).some((v) => holdsId(v, id));
-  return false;
-}
-
-/** The first string value of any of `fields`, anywhere in the JSON (the spec names `deliveryId`; `delivery_id` is its snake-case twin). */
-export function findField(json: unknown, fields: readonly string[]): string | undefined {
-  if (Array.isArray(json)) {
-    for (const v of json) {
-      const found = findField(v, fields);
-      if (found !== undefined) return found;
-    }
-  } else if (json !== null && typeof json === 'object') {
-    for (const name of fields) {
-      const v = (json as Record<string, unknown>)[name];
-      if (typeof v === 'string' && v !== '') return v;
-    }
-    for (const v of Object.values(json)) {
-      const found = findField(v, fields);
-      if (found !== undefined) return found;
-    }
-  }
-  return undefined;
-}
 
 /** The transactions client of the context's account (the `seller`, or any other session of the test). */
 export const transactionsOf = (ctx: Pick<ItemContext, 'api' | 'session'>): TransactionsApi => new TransactionsApi(ctx.api, ctx.session);
