@@ -7,7 +7,9 @@
  *   GET  /_suite/hooks/<key>         deliveries recorded for a key          } loopback control routes for
  *   PUT  /_suite/hooks/<key>/script  {statuses: (status | {status, delayMs})[]} } workers, protected by the
  *   GET  /_suite/images?n=<n>        fetches of images carrying ?n=<n>      } header x-suite-token
- *   POST /_suite/pace {key, limit}   when a worker may send one API request  }
+ *   POST /_suite/pace {key, limit, windowMs?}  when a worker may send one   }
+ *        request ({id, waitMs}), or {retryMs}: ask again (transport/pacing-window.ts) }
+ *        {key, done: id, at}         that request's answer came back at `at`  }
  *        {key, holdMs}               a 429 said wait: hold the key            }
  *   POST /_suite/sessions {sessions} sessions the preflight opened           }
  *   POST /_suite/sessions/take {username}  one of them, once (404: none)     }
@@ -179,7 +181,7 @@ export async function startSuiteServer(options: { host: string; port: number; to
         return json(res, 200, { script: statuses });
       }
       if (parts[1] === 'pace' && parts.length === 2 && req.method === 'POST') {
-        let ask: { key?: unknown; limit?: unknown; holdMs?: unknown };
+        let ask: { key?: unknown; limit?: unknown; holdMs?: unknown; windowMs?: unknown; done?: unknown; at?: unknown };
         try {
           ask = JSON.parse((await readBody(req, 4096)).toString('utf8') || '{}');
         } catch {
@@ -190,8 +192,13 @@ export async function startSuiteServer(options: { host: string; port: number; to
           pace.hold(ask.key, Math.min(ask.holdMs, 60_000));
           return json(res, 200, { waitMs: 0 });
         }
+        if (typeof ask.done === 'number') {
+          pace.done(ask.key, ask.done, typeof ask.at === 'number' ? ask.at : Date.now());
+          return json(res, 200, {});
+        }
         if (typeof ask.limit !== 'number' || !(ask.limit > 0)) return json(res, 400, { error: 'limit must be a positive number' });
-        return json(res, 200, { waitMs: pace.grant(ask.key, ask.limit) });
+        const windowMs = typeof ask.windowMs === 'number' && ask.windowMs >= 1 && ask.windowMs <= 600_000 ? ask.windowMs : undefined;
+        return json(res, 200, pace.grant(ask.key, ask.limit, Date.now(), windowMs));
       }
       if (parts[1] === 'sessions' && req.method === 'POST') {
         let body: { sessions?: unknown; username?: unknown };
