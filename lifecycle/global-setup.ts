@@ -85,6 +85,8 @@ export default async function globalSetup(config?: FullConfig): Promise<() => Pr
     });
   }
 
+  // A shard takes its share of the token budget, the preflight's logins included (settings/pacing-settings.ts shardShare).
+  handOff({ shard: config?.shard ? `${config.shard.current}/${config.shard.total}` : undefined });
   let spent: BudgetDelta | undefined;
   if (settings.run.preflight) {
     // Sessions for the accounts the workers take first, one per worker and plan (the rest only log in).

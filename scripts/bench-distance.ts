@@ -74,6 +74,12 @@ interface Row {
   floorS?: number;
 }
 
+/** Shard `i` of `n`'s accounts: every n-th of each plan, so shards run on disjoint accounts (docs/REPORTS.md). */
+function shardAccounts(all: string, i: number, n: number): string {
+  const accounts = JSON.parse(all) as { plan: string }[];
+  return JSON.stringify(accounts.filter((a) => accounts.filter((b) => b.plan === a.plan).indexOf(a) % n === i));
+}
+
 /** One conformance run (or shard) through the proxy; resolves when it exits, its log kept in its reports folder. */
 function conformance(env: NodeJS.ProcessEnv, reports: string, extra: string[]): Promise<void> {
   return new Promise<void>((done) => {
@@ -113,7 +119,11 @@ async function runOne(rtt: number, workers: number, shards: number): Promise<Row
   const started = performance.now();
   try {
     for (const reports of folders) mkdirSync(reports, { recursive: true });
-    await Promise.all(folders.map((reports, i) => conformance(env, reports, shards > 1 ? ['--shard', `${i + 1}/${shards}`] : [])));
+    await Promise.all(
+      folders.map((reports, i) =>
+        shards > 1 ? conformance({ ...env, SC_ACCOUNTS: shardAccounts(reference.settings.SC_ACCOUNTS, i, shards) }, reports, ['--shard', `${i + 1}/${shards}`]) : conformance(env, reports, []),
+      ),
+    );
   } finally {
     await proxy.close();
     await reference.stop();

@@ -16,9 +16,9 @@ import { drainThrottleNotes, onGiveUp, pacedApi, pacedToken, tolerateThrottle } 
 import { forgetCurrentSettings } from '../../settings/settings.js';
 import { ownTarget, servedTarget } from '../../transport/served-target.js';
 import { retryAfterMs } from '../../transport/throttle-wait.js';
-import { pacingSettings } from '../../settings/pacing-settings.js';
+import { pacingSettings, shardShare } from '../../settings/pacing-settings.js';
 import { PaceSchedule } from '../../transport/pacing-window.js';
-import { budgetTotals, peakInWindow } from '../../results/budget-files.js';
+import { budgetLines, budgetTotals, peakInWindow } from '../../results/budget-files.js';
 import { startSuiteServer } from '../../suite-server/server.js';
 import { httpRequest } from '../../lib/http.js';
 import { startReference } from '../../reference/server.js';
@@ -274,6 +274,30 @@ test.describe('pacing', () => {
     expect(totals?.token).toEqual({ authorization_code: 3, refresh_token: 4 });
     expect(totals?.logins).toBe(3);
     expect(totals?.peak).toEqual({ account: 'a', requests: 3 });
+  });
+
+  test('the token budget: 174 per 5 minutes for a remote target, split between shards; the summary shows the most in any 5 minutes', () => {
+    expect(pacingSettings({ SC_BASE_URL: 'https://x' }).tokenBudget).toBe(174);
+    expect(pacingSettings({}).tokenBudget).toBeUndefined();
+    expect(pacingSettings({ SC_BASE_URL: 'https://x', SC_TOKEN_BUDGET: 'off' }).tokenBudget).toBeUndefined();
+    expect(() => pacingSettings({ SC_TOKEN_BUDGET: '1.5' })).toThrow(/SC_TOKEN_BUDGET: .*positive integer/);
+    expect([shardShare(174, 4), shardShare(174, 3), shardShare(174, 1), shardShare(undefined, 4), shardShare(3, 4)]).toEqual([43, 58, 174, undefined, 1]);
+    // The token schedule is the API's with a 5-minute window: the fourth of 3 waits 5 minutes from the first one's answer.
+    const schedule = new PaceSchedule();
+    const first = schedule.grant('token:authorization_code', 3, 0, 300_000);
+    schedule.grant('token:authorization_code', 3, 0, 300_000);
+    schedule.grant('token:authorization_code', 3, 0, 300_000);
+    if ('id' in first) schedule.done('token:authorization_code', first.id, 200);
+    expect(schedule.grant('token:authorization_code', 3, 1_000, 300_000)).toMatchObject({ waitMs: 299_200 });
+
+    const dir = mkdtempSync(join(tmpdir(), 'budget-'));
+    const t0 = Date.now();
+    const line = { token: { authorization_code: 3 }, logins: 0, requests: 0, throttled: 0, throttledFinal: 0, throttleWaitMs: 0, sends: {} };
+    const share = { perGrant: 43, of: 'SC_TOKEN_BUDGET 174 ÷ 4 shards' };
+    writeFileSync(join(dir, 'run-1.jsonl'), `${JSON.stringify({ ...line, tokenSends: { authorization_code: [t0, t0 + 1_000, t0 + 400_000] }, tokenShare: share })}\n`);
+    const totals = budgetTotals(dir);
+    expect(totals?.tokenPeak).toEqual({ authorization_code: 2 });
+    expect(budgetLines(totals as NonNullable<typeof totals>)).toContain('Token requests in any 5 minutes, at most: 2 authorization_code; its budget 43 per grant type (SC_TOKEN_BUDGET 174 ÷ 4 shards)');
   });
 
   test('the throttle-36 variant answers 429 past 36 requests per second per account, alternately with Retry-After', async () => {
