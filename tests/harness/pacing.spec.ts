@@ -9,7 +9,7 @@ import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
 import { Pool } from 'undici';
 import { workerBudget } from '../../transport/spending.js';
-import { depositSessions, takeSession } from '../../sessions/session-broker.js';
+import { depositSessions, depositSpare, takeAny, takeSession } from '../../sessions/session-broker.js';
 import { Session } from '../../sessions/session.js';
 import type { Settings } from '../../settings/settings.js';
 import { drainThrottleNotes, onGiveUp, pacedApi, pacedToken, tolerateThrottle } from '../../transport/pacing.js';
@@ -336,7 +336,7 @@ test.describe('pacing', () => {
     }
   });
 
-  test('a session the preflight deposits is taken once, by the first worker that asks, with its age', async () => {
+  test('a session the preflight deposits is taken once, by the first worker that asks, with its age; a check\'s spares likewise', async () => {
     const server = await startSuiteServer({ host: '127.0.0.1', port: 0, token: 't' });
     try {
       const endpoint = { target: ownTarget(), authUrl: 'http://127.0.0.1:9/oauth', clientId: 'c', clientSecret: 's', timeoutMs: 1_000 };
@@ -350,6 +350,14 @@ test.describe('pacing', () => {
       expect(taken?.obtained.at).toBe(opened.obtained.at);
       expect(await takeSession(target, account, suite)).toBeUndefined();
       expect(await takeSession(target, { ...account, username: 'pro-2' }, suite)).toBeUndefined();
+
+      // Spares of checks: several per account, each taken once, oldest first, by the first of the accounts asked that has one.
+      const pro2 = { ...account, username: 'pro-2' };
+      await depositSpare(target, pro2, { accessToken: 'a-2', refreshToken: 'r-2' }, undefined, suite);
+      await depositSpare(target, pro2, { accessToken: 'a-3', refreshToken: 'r-3' }, undefined, suite);
+      expect((await takeAny(target, [account, pro2], suite))?.accessToken).toBe('a-2');
+      expect((await takeAny(target, [account, pro2], suite))?.accessToken).toBe('a-3');
+      expect(await takeAny(target, [account, pro2], suite)).toBeUndefined();
     } finally {
       await server.close();
     }
