@@ -28,8 +28,8 @@ export interface BudgetDelta {
   sends: Record<string, number[]>;
   /** Send times (epoch ms) of token requests, by grant type (lines of older runs have none). */
   tokenSends?: Record<string, number[]>;
-  /** The token budget this run (or shard) kept to: at most `perGrant` per grant type in any 5 minutes (settings/pacing-settings.ts). */
-  tokenShare?: { perGrant: number; of: string };
+  /** The token budget this run (or each shard) kept to: `perGrant` per grant type in any 5 minutes, SC_TOKEN_BUDGET ÷ shards (settings/pacing-settings.ts). */
+  tokenShare?: { perGrant: number; budget: number; shards: number };
 }
 
 /** The identity provider's window: the real service allows 174 token requests per 5 minutes per source IP and grant type. */
@@ -136,7 +136,8 @@ export function budgetLines(t: BudgetTotals): string[] {
     .sort((a, b) => b[1] - a[1])
     .map(([g, n]) => `${n} ${g}`)
     .join(', ');
-  const share = t.tokenShare ? `; its budget ${t.tokenShare.perGrant} per grant type (${t.tokenShare.of})` : '';
+  const s = t.tokenShare;
+  const share = s ? `; the budget ${s.perGrant} per grant type${s.shards > 1 ? ` per shard (SC_TOKEN_BUDGET ${s.budget} ÷ ${s.shards} shards)` : ` (SC_TOKEN_BUDGET)`}` : '';
   const lines = [
     `Token requests: ${grants || 'none'}; logins: ${t.logins}`,
     ...(peaks ? [`Token requests in any 5 minutes, at most: ${peaks}${share}`] : []),

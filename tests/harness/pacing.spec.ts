@@ -293,11 +293,11 @@ test.describe('pacing', () => {
     const dir = mkdtempSync(join(tmpdir(), 'budget-'));
     const t0 = Date.now();
     const line = { token: { authorization_code: 3 }, logins: 0, requests: 0, throttled: 0, throttledFinal: 0, throttleWaitMs: 0, sends: {} };
-    const share = { perGrant: 43, of: 'SC_TOKEN_BUDGET 174 ÷ 4 shards' };
+    const share = { perGrant: 43, budget: 174, shards: 4 };
     writeFileSync(join(dir, 'run-1.jsonl'), `${JSON.stringify({ ...line, tokenSends: { authorization_code: [t0, t0 + 1_000, t0 + 400_000] }, tokenShare: share })}\n`);
     const totals = budgetTotals(dir);
     expect(totals?.tokenPeak).toEqual({ authorization_code: 2 });
-    expect(budgetLines(totals as NonNullable<typeof totals>)).toContain('Token requests in any 5 minutes, at most: 2 authorization_code; its budget 43 per grant type (SC_TOKEN_BUDGET 174 ÷ 4 shards)');
+    expect(budgetLines(totals as NonNullable<typeof totals>)).toContain('Token requests in any 5 minutes, at most: 2 authorization_code; the budget 43 per grant type per shard (SC_TOKEN_BUDGET 174 ÷ 4 shards)');
   });
 
   test('the throttle-36 variant answers 429 past 36 requests per second per account, alternately with Retry-After', async () => {
