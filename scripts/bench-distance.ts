@@ -1,17 +1,20 @@
 /**
- * npm run bench:distance [-- --rtt 0,50,150,300 --workers 2,8 --out docs/BENCHMARKS.md --label <name> --grep <pattern>]
+ * npm run bench:distance [-- --rtt 0,50,150,300 --workers 2,8 --shards 1,4 --variants <names> --out docs/BENCHMARKS.md --label <name> --grep <pattern>]
  *
  * The full conformance run against the reference at a distance: for each round
  * trip time and worker count, a fresh reference (its own process, `npm run
- * reference`), a real node:http proxy on 127.0.0.1 in front of it that holds
- * every exchange for the round trip (half before forwarding the request, half
- * before answering), and `npm run conformance` pointed at the proxy as a remote
- * target (so the suite's defaults for a remote target apply: SC_RATE_LIMIT 30).
- * Prints per setting: wall time, requests through the proxy, token requests by
- * grant type, logins, peak API requests per second per account, 429s, checks
- * passed/failed and MUST failures, and a floor estimate (round trips per worker
- * × RTT + the wall time of the same run at 0 ms). Writes the table into `--out`
- * between the `<!-- bench:distance:<label> -->` markers when given.
+ * reference`, with REFERENCE_VARIANTS `--variants`), a counting proxy on 127.0.0.1
+ * in front of it (scripts/counting-proxy.ts) that holds every exchange for the
+ * round trip (half before forwarding the request, half before answering), and
+ * `npm run conformance` pointed at the proxy as a remote target (so the suite's
+ * defaults for a remote target apply: SC_RATE_LIMIT 34, SC_TOKEN_BUDGET 174);
+ * with `--shards n`, n shards (`--shard i/n`) at once, each on its own accounts.
+ * Prints per setting, as the proxy saw it: wall time, requests, token requests
+ * by grant type and the most in any 5 minutes, the most API requests in any
+ * sliding second per account (and the suite's own send-time peak), 429s; and
+ * logins, checks passed/failed, MUST failures, and a floor estimate (round trips
+ * per worker × RTT + the wall time of the same run at 0 ms). Writes the table
+ * into `--out` between the `<!-- bench:distance:<label> -->` markers when given.
  *
  * A script, not part of npm test: a full matrix takes minutes.
  */
@@ -32,11 +35,13 @@ function arg(name: string, fallback: string): string {
   return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
 }
 exitOnHelp(`
-usage: npm run bench:distance [-- --rtt 0,50,150,300 --workers 2,8 --out docs/BENCHMARKS.md --label <name> --grep <pattern>]
+usage: npm run bench:distance [-- --rtt 0,50,150,300 --workers 2,8 --shards 1,4 --variants <names> --out docs/BENCHMARKS.md --label <name> --grep <pattern>]
 
-The full conformance run against the reference behind a proxy that adds each round trip
-time, for each worker count; prints wall time, requests, token grants, logins, peak rate,
-429s and failures per setting, and writes the table into --out between its markers.
+The full conformance run against the reference behind a counting proxy that adds each round
+trip time, for each worker count (and shard count: n shards at once, each on its own accounts);
+prints, as the target saw them, wall time, requests, token requests by grant type (and the most
+in any 5 minutes), the most API requests in any sliding second per account, 429s, and the
+failures per setting, and writes the table into --out between its markers.
 `);
 
 const RTTS = arg('rtt', '0,50,150,300').split(',').map(Number);
