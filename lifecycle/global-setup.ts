@@ -24,6 +24,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { clearRunStop, recordRunStop } from '../results/run-artifacts.js';
+import type { BudgetDelta } from '../results/budget-files.js';
+import { flushBudget } from '../transport/spending.js';
+import { servedTarget } from '../transport/served-target.js';
 import { outcomeLines, type PreflightOutcome, runPreflight } from './preflight.js';
 import { depositSessions } from '../sessions/session-broker.js';
 import { ensureRunId, handOff, runId as handedRunId } from '../settings/run-context.js';
@@ -82,8 +85,12 @@ export default async function globalSetup(config?: FullConfig): Promise<() => Pr
     });
   }
 
+  // A shard takes its share of the token budget, the preflight's logins included (settings/pacing-settings.ts shardShare).
+  handOff({ shard: config?.shard ? `${config.shard.current}/${config.shard.total}` : undefined });
+  let spent: BudgetDelta | undefined;
   if (settings.run.preflight) {
-    const outcome = await runPreflight(settings, { suite: { localUrl: server.localUrl, token } });
+    // Sessions for the accounts the workers take first, one per worker and plan (the rest only log in).
+    const outcome = await runPreflight(settings, { suite: { localUrl: server.localUrl, token }, sessionsPerPlan: config?.workers });
     for (const note of outcome.notes) console.log(`preflight note: ${note}`);
     if (outcome.kind !== 'ok') {
       await server.close();
@@ -93,12 +100,15 @@ export default async function globalSetup(config?: FullConfig): Promise<() => Pr
     await depositSessions({ localUrl: server.localUrl, token }, outcome.sessions);
     // A required capability the target lacks: every worker's settings drop it, so its checks say not applicable.
     if (outcome.absent.length > 0) handOff({ preflightAbsent: outcome.absent.join(',') });
+    spent = outcome.spent;
   }
 
   const runId = ensureRunId(settings.run.runId);
   const runDir = join(tmpdir(), `seller-connect-${runId}`);
   mkdirSync(join(runDir, 'locks'), { recursive: true });
   handOff({ suiteServerUrl: server.localUrl, suiteServerToken: token, suitePublicUrl: settings.publicUrl ?? server.localUrl, runDir, runStarted: String(started) });
+  // The preflight's code grants are the run's too: the run's budget (its summary, the token budget's share) counts them.
+  if (spent) flushBudget({ ...servedTarget(settings, runDir), spending: spent });
 
   return async () => {
     handOff({ preflightAbsent: undefined });

@@ -7,8 +7,11 @@
  *   SC_BASE_URL       {base_url} answers at all (GET /items/categories, no token)
  *   SC_AUTH_URL       {auth_url}/auth answers, and is not a 404
  *   SC_CONTROL_*      a control API answers there and accepts its token (when set; transport/control-probe.ts)
- *   SC_ACCOUNTS       each account logs in (the login driver SC_LOGIN picks) and its code is exchanged:
- *                     this also proves SC_CLIENT_ID / SC_CLIENT_SECRET (a token exchange)
+ *   SC_ACCOUNTS       each account logs in (the login driver SC_LOGIN picks), which proves its password;
+ *                     the codes of the accounts the workers take first (`sessionsPerPlan` of each plan)
+ *                     are exchanged, which proves SC_CLIENT_ID / SC_CLIENT_SECRET, and their sessions
+ *                     handed on; the others' codes are not (a code grant spent on a session nobody
+ *                     takes is one of the run's token budget for nothing: issue 41)
  *   (the target)      the API accepts a fresh access token (GET /items/categories)
  *
  * The outcome:
@@ -27,7 +30,8 @@ import type { Capability } from '../results/outcomes.js';
 import type { PreflightStop, RefusedToken } from '../results/run-artifacts.js';
 import { joinUrl } from '../lib/http.js';
 import type { Session } from '../sessions/session.js';
-import { type Authorize, openAggregatorSession } from '../sessions/open-session.js';
+import { type Authorize, authorizeOptions, openAggregatorSession } from '../sessions/open-session.js';
+import type { BudgetDelta } from '../results/budget-files.js';
 import { servedTarget } from '../transport/served-target.js';
 import type { Settings } from '../settings/settings.js';
 import { Findings, path } from './preflight-findings.js';
@@ -43,6 +47,8 @@ export type PreflightOutcome =
       sessions: Session[];
       /** Capabilities the settings name but the target lacks (the run requires them: the gate says INCOMPLETE). */
       absent: Capability[];
+      /** What the logins spent at the target (token requests): the run's budget counts them (lifecycle/global-setup.ts). */
+      spent: BudgetDelta;
     }
   | PreflightStop;
 
@@ -53,6 +59,12 @@ export interface PreflightOptions {
   authorize?: Authorize;
   /** The whole preflight's deadline (default 40 s: a failed preflight exits within 60 s). */
   deadlineMs?: number;
+  /**
+   * Per plan, how many accounts' codes are exchanged: those the workers pool first (one per worker,
+   * sessions/session-pool.ts pooledAccount), whose sessions are handed on; the others log in only.
+   * Default: every account's.
+   */
+  sessionsPerPlan?: number;
   /** How many logins run at once (default 4). */
   concurrency?: number;
   /** The capabilities the run must reach (default: SC_REQUIRE as results/require.ts reads it). */
@@ -108,10 +120,13 @@ export async function runPreflight(settings: Settings, options: PreflightOptions
       }),
     ]);
     if (!authOk) return;
+    const perPlan = Math.max(1, options.sessionsPerPlan ?? settings.accounts.length);
+    const exchanged = new Set(settings.accounts.filter((a, _, all) => all.filter((b) => b.plan === a.plan).indexOf(a) < perPlan).map((a) => a.username));
     await limited(settings.accounts, options.concurrency ?? 4, (account) =>
       step(`login of account '${account.username}'`, async () => {
         try {
-          sessions.push(await openAggregatorSession(target, account, driver.authorize));
+          if (exchanged.has(account.username)) sessions.push(await openAggregatorSession(target, account, driver.authorize));
+          else await driver.authorize(authorizeOptions(target, account));
         } catch (error) {
           const failure = classifyLoginFailure(error, account.username);
           if ('setting' in failure) f.accountProblem(failure.setting, account.username);
@@ -145,7 +160,7 @@ export async function runPreflight(settings: Settings, options: PreflightOptions
   const durationMs = Date.now() - started;
   if (f.problems.length) return { kind: 'broken', problems: f.problems, notes: f.notes, durationMs };
   if (refused) return { kind: 'refused', refused, notes: f.notes, durationMs };
-  return { kind: 'ok', notes: f.notes, durationMs, sessions, absent };
+  return { kind: 'ok', notes: f.notes, durationMs, sessions, absent, spent: target.spending };
 }
 
 /** The one-line summary of a stopping outcome, as the run prints it. */

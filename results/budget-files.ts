@@ -26,10 +26,19 @@ export interface BudgetDelta {
   rechecks: { api: number; token: number };
   /** Send times (epoch ms) of API requests, by account. */
   sends: Record<string, number[]>;
+  /** Send times (epoch ms) of token requests, by grant type (lines of older runs have none). */
+  tokenSends?: Record<string, number[]>;
+  /** The token budget this run (or each shard) kept to: `perGrant` per grant type in any 5 minutes, SC_TOKEN_BUDGET ÷ shards (settings/pacing-settings.ts). */
+  tokenShare?: { perGrant: number; budget: number; shards: number };
 }
 
+/** The identity provider's window: the real service allows 174 token requests per 5 minutes per source IP and grant type. */
+export const TOKEN_WINDOW_MS = 300_000;
+
 /** A run's totals: the counts of its workers' lines summed (no send times), and the peaks they show. */
-export interface BudgetTotals extends Omit<BudgetDelta, 'sends'> {
+export interface BudgetTotals extends Omit<BudgetDelta, 'sends' | 'tokenSends'> {
+  /** Per grant type, the most token requests in any 5 minutes (TOKEN_WINDOW_MS). */
+  tokenPeak: Record<string, number>;
   runId: string;
   workers: number;
   /** The most API requests sent in any 1000 ms window, per account, and the highest of them. */
@@ -48,6 +57,7 @@ export const emptyBudgetDelta = (): BudgetDelta => ({
   throttleWaitMs: 0,
   rechecks: { api: 0, token: 0 },
   sends: {},
+  tokenSends: {},
 });
 
 const add = (into: Record<string, number>, from: Record<string, number>) => {
@@ -98,6 +108,8 @@ export function budgetTotals(dir: string): BudgetTotals | undefined {
       sum.rechecks.api += d.rechecks?.api ?? 0;
       sum.rechecks.token += d.rechecks?.token ?? 0;
       for (const [account, times] of Object.entries(d.sends)) sum.sends[account] = [...(sum.sends[account] ?? []), ...times];
+      for (const [grant, times] of Object.entries(d.tokenSends ?? {})) sum.tokenSends = { ...sum.tokenSends, [grant]: [...(sum.tokenSends?.[grant] ?? []), ...times] };
+      sum.tokenShare ??= d.tokenShare;
     }
   }
   const peakPerAccount: Record<string, number> = {};
@@ -109,8 +121,9 @@ export function budgetTotals(dir: string): BudgetTotals | undefined {
     requestsPerAccount[account] = times.length;
     if (!peak || p > peak.requests) peak = { account, requests: p };
   }
-  const { sends: _sends, ...counts } = sum;
-  return { runId, workers, ...counts, peakPerAccount, requestsPerAccount, peak };
+  const tokenPeak = Object.fromEntries(Object.entries(sum.tokenSends ?? {}).map(([grant, times]) => [grant, peakInWindow(times.sort((a, b) => a - b), TOKEN_WINDOW_MS)]));
+  const { sends: _sends, tokenSends: _tokenSends, ...counts } = sum;
+  return { runId, workers, ...counts, peakPerAccount, requestsPerAccount, peak, tokenPeak };
 }
 
 /** The run summary's lines about the budget (console summary, benchmark). */
@@ -119,8 +132,15 @@ export function budgetLines(t: BudgetTotals): string[] {
     .sort((a, b) => b[1] - a[1])
     .map(([g, n]) => `${n} ${g}`)
     .join(', ');
+  const peaks = Object.entries(t.tokenPeak ?? {})
+    .sort((a, b) => b[1] - a[1])
+    .map(([g, n]) => `${n} ${g}`)
+    .join(', ');
+  const s = t.tokenShare;
+  const share = s ? `; the budget ${s.perGrant} per grant type${s.shards > 1 ? ` per shard (SC_TOKEN_BUDGET ${s.budget} ÷ ${s.shards} shards)` : ` (SC_TOKEN_BUDGET)`}` : '';
   const lines = [
     `Token requests: ${grants || 'none'}; logins: ${t.logins}`,
+    ...(peaks ? [`Token requests in any 5 minutes, at most: ${peaks}${share}`] : []),
     `API requests: ${t.requests}; peak ${t.peak ? `${t.peak.requests} in one second (${t.peak.account})` : '—'}`,
   ];
   if (t.throttled > 0) {

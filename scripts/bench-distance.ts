@@ -1,30 +1,32 @@
 /**
- * npm run bench:distance [-- --rtt 0,50,150,300 --workers 2,8 --out docs/BENCHMARKS.md --label <name> --grep <pattern>]
+ * npm run bench:distance [-- --rtt 0,50,150,300 --workers 2,8 --shards 1,4 --variants <names> --out docs/BENCHMARKS.md --label <name> --grep <pattern>]
  *
  * The full conformance run against the reference at a distance: for each round
  * trip time and worker count, a fresh reference (its own process, `npm run
- * reference`), a real node:http proxy on 127.0.0.1 in front of it that holds
- * every exchange for the round trip (half before forwarding the request, half
- * before answering), and `npm run conformance` pointed at the proxy as a remote
- * target (so the suite's defaults for a remote target apply: SC_RATE_LIMIT 30).
- * Prints per setting: wall time, requests through the proxy, token requests by
- * grant type, logins, peak API requests per second per account, 429s, checks
- * passed/failed and MUST failures, and a floor estimate (round trips per worker
- * × RTT + the wall time of the same run at 0 ms). Writes the table into `--out`
- * between the `<!-- bench:distance:<label> -->` markers when given.
+ * reference`, with REFERENCE_VARIANTS `--variants`), a counting proxy on 127.0.0.1
+ * in front of it (scripts/counting-proxy.ts) that holds every exchange for the
+ * round trip (half before forwarding the request, half before answering), and
+ * `npm run conformance` pointed at the proxy as a remote target (so the suite's
+ * defaults for a remote target apply: SC_RATE_LIMIT 34, SC_TOKEN_BUDGET 174);
+ * with `--shards n`, n shards (`--shard i/n`) at once, each on its own accounts.
+ * Prints per setting, as the proxy saw it: wall time, requests, token requests
+ * by grant type and the most in any 5 minutes, the most API requests in any
+ * sliding second per account (and the suite's own send-time peak), 429s; and
+ * logins, checks passed/failed, MUST failures, and a floor estimate (round trips
+ * per worker × RTT + the wall time of the same run at 0 ms). Writes the table
+ * into `--out` between the `<!-- bench:distance:<label> -->` markers when given.
  *
  * A script, not part of npm test: a full matrix takes minutes.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { Agent, createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { budgetTotals } from '../results/budget-files.js';
 import { cleanEnv, startExternalReference } from '../tests/support/external-reference.js';
 import { exitOnHelp } from '../lib/cli-help.js';
+import { startCountingProxy } from './counting-proxy.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -33,11 +35,13 @@ function arg(name: string, fallback: string): string {
   return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
 }
 exitOnHelp(`
-usage: npm run bench:distance [-- --rtt 0,50,150,300 --workers 2,8 --out docs/BENCHMARKS.md --label <name> --grep <pattern>]
+usage: npm run bench:distance [-- --rtt 0,50,150,300 --workers 2,8 --shards 1,4 --variants <names> --out docs/BENCHMARKS.md --label <name> --grep <pattern>]
 
-The full conformance run against the reference behind a proxy that adds each round trip
-time, for each worker count; prints wall time, requests, token grants, logins, peak rate,
-429s and failures per setting, and writes the table into --out between its markers.
+The full conformance run against the reference behind a counting proxy that adds each round
+trip time, for each worker count (and shard count: n shards at once, each on its own accounts);
+prints, as the target saw them, wall time, requests, token requests by grant type (and the most
+in any 5 minutes), the most API requests in any sliding second per account, 429s, and the
+failures per setting, and writes the table into --out between its markers.
 `);
 
 const RTTS = arg('rtt', '0,50,150,300').split(',').map(Number);
@@ -46,79 +50,27 @@ const OUT = arg('out', '');
 const GREP = arg('grep', '');
 /** Names the table's block in --out, so runs of different settings keep their own tables. */
 const LABEL = arg('label', 'all');
-
-interface DelayProxy {
-  url: string;
-  requests: number;
-  status429: number;
-  close(): Promise<void>;
-}
-
-/** A node:http proxy to `upstream` that adds `rttMs` to every exchange. */
-async function startDelayProxy(upstream: string, rttMs: number): Promise<DelayProxy> {
-  const target = new URL(upstream);
-  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
-  const half = rttMs / 2;
-  const wait = (ms: number) => (ms > 0 ? new Promise((r) => setTimeout(r, ms)) : Promise.resolve());
-  const state = { requests: 0, status429: 0 };
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    state.requests++;
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', async () => {
-      await wait(half);
-      const headers = { ...req.headers, host: target.host };
-      const up = request(
-        { host: target.hostname, port: target.port, method: req.method, path: req.url, headers, agent },
-        (answer) => {
-          const body: Buffer[] = [];
-          answer.on('data', (c: Buffer) => body.push(c));
-          answer.on('end', async () => {
-            if (answer.statusCode === 429) state.status429++;
-            await wait(half);
-            res.writeHead(answer.statusCode ?? 502, answer.headers);
-            res.end(Buffer.concat(body));
-          });
-          answer.on('error', () => res.destroy());
-        },
-      );
-      up.on('error', () => {
-        if (!res.headersSent) res.writeHead(502).end();
-        else res.destroy();
-      });
-      up.end(Buffer.concat(chunks));
-    });
-  });
-  server.keepAliveTimeout = 30_000;
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  const port = (server.address() as AddressInfo).port;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    get requests() {
-      return state.requests;
-    },
-    get status429() {
-      return state.status429;
-    },
-    close: () =>
-      new Promise<void>((r) => {
-        server.closeAllConnections();
-        server.close(() => r());
-        agent.destroy();
-      }),
-  };
-}
+/** REFERENCE_VARIANTS of the reference (e.g. throttle-36: 429s past 36 per second per account). */
+const VARIANTS = arg('variants', '');
+/** Run this many shards (--shard i/n) at once from this one machine, through the one proxy (the per-IP token budget). */
+const SHARDS = arg('shards', '1').split(',').map(Number);
 
 interface Row {
   rtt: number;
   workers: number;
+  shards: number;
   wallS: number;
   requests: number;
   apiRequests: number;
-  authorizationCode: number;
-  refreshToken: number;
+  /** Token requests by grant type, counted at the proxy. */
+  grants: Record<string, number>;
+  /** Per grant type, the most token requests in any 5 minutes at the proxy (the per-IP limit's window). */
+  grantPeak5min: Record<string, number>;
   logins: number;
-  peak: string;
+  /** Per account, the most API requests arriving in any 1000 ms at the proxy. */
+  peakPerAccount: Record<string, number>;
+  /** The same from the suite's own send times (<SC_REPORTS>/budget). */
+  sentPeak: string;
   throttled: number;
   passed: number;
   failed: number;
@@ -127,12 +79,38 @@ interface Row {
   floorS?: number;
 }
 
-async function runOne(rtt: number, workers: number): Promise<Row> {
-  const reference = await startExternalReference({ REFERENCE_PORT: '0' });
+/** Shard `i` of `n`'s accounts: every n-th of each plan, so shards run on disjoint accounts (docs/REPORTS.md). */
+function shardAccounts(all: string, i: number, n: number): string {
+  const accounts = JSON.parse(all) as { plan: string }[];
+  return JSON.stringify(accounts.filter((a) => accounts.filter((b) => b.plan === a.plan).indexOf(a) % n === i));
+}
+
+/** One conformance run (or shard) through the proxy; resolves when it exits, its log kept in its reports folder. */
+function conformance(env: NodeJS.ProcessEnv, reports: string, extra: string[]): Promise<void> {
+  return new Promise<void>((done) => {
+    const args = ['--import', 'tsx', 'scripts/conformance.ts', ...(GREP ? ['--grep', GREP] : []), ...extra];
+    const child = spawn(process.execPath, args, { cwd: root, env: { ...env, SC_REPORTS: reports }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let log = '';
+    child.stdout.on('data', (c: Buffer) => {
+      log += c.toString();
+    });
+    child.stderr.on('data', (c: Buffer) => {
+      log += c.toString();
+    });
+    child.on('exit', () => {
+      writeFileSync(join(reports, 'run.log'), log);
+      done();
+    });
+  });
+}
+
+async function runOne(rtt: number, workers: number, shards: number): Promise<Row> {
+  const reference = await startExternalReference({ REFERENCE_PORT: '0', ...(VARIANTS ? { REFERENCE_VARIANTS: VARIANTS } : {}) });
   const origin = new URL(reference.settings.SC_BASE_URL).origin;
-  const proxy = await startDelayProxy(origin, rtt);
+  const userField = (reference.settings.SC_LOGIN_FIELDS ?? 'username,password').split(',')[0];
+  const proxy = await startCountingProxy(origin, { rttMs: rtt, apiPath: new URL(reference.settings.SC_BASE_URL).pathname.replace(/\/$/, ''), userField });
   const via = (u: string) => u.replace(origin, proxy.url);
-  const reports = mkdtempSync(join(tmpdir(), `bench-distance-${rtt}-${workers}-`));
+  const base = mkdtempSync(join(tmpdir(), `bench-distance-${rtt}-${workers}-`));
   const env = {
     ...cleanEnv(),
     ...reference.settings,
@@ -140,80 +118,93 @@ async function runOne(rtt: number, workers: number): Promise<Row> {
     SC_AUTH_URL: via(reference.settings.SC_AUTH_URL),
     SC_CONTROL_URL: via(reference.settings.SC_CONTROL_URL),
     SC_WORKERS: String(workers),
-    SC_REPORTS: reports,
     CI: '1',
   };
+  const folders = shards > 1 ? Array.from({ length: shards }, (_, i) => join(base, `shard-${i + 1}`)) : [base];
   const started = performance.now();
   try {
-    await new Promise<void>((done) => {
-      const args = ['--import', 'tsx', 'scripts/conformance.ts', ...(GREP ? ['--grep', GREP] : [])];
-      const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-      let log = '';
-      child.stdout.on('data', (c: Buffer) => {
-        log += c.toString();
-      });
-      child.stderr.on('data', (c: Buffer) => {
-        log += c.toString();
-      });
-      child.on('exit', () => {
-        writeFileSync(join(reports, 'run.log'), log);
-        done();
-      });
-    });
+    for (const reports of folders) mkdirSync(reports, { recursive: true });
+    await Promise.all(
+      folders.map((reports, i) =>
+        shards > 1 ? conformance({ ...env, SC_ACCOUNTS: shardAccounts(reference.settings.SC_ACCOUNTS, i, shards) }, reports, ['--shard', `${i + 1}/${shards}`]) : conformance(env, reports, []),
+      ),
+    );
   } finally {
     await proxy.close();
     await reference.stop();
   }
   const wallS = (performance.now() - started) / 1000;
-  const stats = JSON.parse(readFileSync(join(reports, 'playwright.json'), 'utf8')).stats as { expected: number; unexpected: number; skipped: number; flaky: number };
-  let mustFailed = Number.NaN;
-  try {
-    mustFailed = (JSON.parse(readFileSync(join(reports, 'conformance.json'), 'utf8')) as { summary: { must: { failed: number } } }).summary.must.failed;
-  } catch {
-    // no conformance.json: the run broke; the counts above say how
-  }
-  const budget = budgetTotals(join(reports, 'budget'));
-  return {
+  const row: Row = {
     rtt,
     workers,
+    shards,
     wallS,
     requests: proxy.requests,
-    apiRequests: budget?.requests ?? 0,
-    authorizationCode: budget?.token.authorization_code ?? 0,
-    refreshToken: budget?.token.refresh_token ?? 0,
-    logins: budget?.logins ?? 0,
-    peak: budget?.peak ? `${budget.peak.requests} (${budget.peak.account})` : '—',
+    apiRequests: 0,
+    grants: proxy.grants(),
+    grantPeak5min: proxy.tokenPeak(300_000),
+    logins: 0,
+    peakPerAccount: proxy.peakPerAccount(1000),
+    sentPeak: '—',
     throttled: proxy.status429,
-    passed: stats.expected + stats.flaky,
-    failed: stats.unexpected,
-    skipped: stats.skipped,
-    mustFailed,
+    passed: 0,
+    failed: 0,
+    skipped: 0,
+    mustFailed: 0,
   };
+  for (const reports of folders) {
+    try {
+      const stats = JSON.parse(readFileSync(join(reports, 'playwright.json'), 'utf8')).stats as { expected: number; unexpected: number; skipped: number; flaky: number };
+      row.passed += stats.expected + stats.flaky;
+      row.failed += stats.unexpected;
+      row.skipped += stats.skipped;
+      row.mustFailed += (JSON.parse(readFileSync(join(reports, 'conformance.json'), 'utf8')) as { summary: { must: { failed: number } } }).summary.must.failed;
+    } catch {
+      // no report: the run broke (its run.log says why)
+      row.mustFailed = Number.NaN;
+    }
+    const budget = budgetTotals(join(reports, 'budget'));
+    row.apiRequests += budget?.requests ?? 0;
+    row.logins += budget?.logins ?? 0;
+    if (budget?.peak && shards === 1) row.sentPeak = `${budget.peak.requests} (${budget.peak.account})`;
+  }
+  return row;
 }
 
+/** `pro-1 33, pro-2 31`: the figures of a record, highest first. */
+const listed = (figures: Record<string, number>) =>
+  Object.entries(figures)
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ') || '—';
+
 function table(rows: Row[]): string {
-  const head = '| RTT | workers | wall | floor | requests (API) | auth-code grants | refresh grants | logins | peak req/s per account | 429s | passed / failed / skipped | MUST failed |';
-  const rule = '|---|---|---|---|---|---|---|---|---|---|---|---|';
+  const head =
+    '| RTT | workers | shards | wall | floor | requests (API) | token requests by grant type | most in any 5 min | logins | peak API requests per account in any second, at the target | sent peak | 429s | passed / failed / skipped | MUST failed |';
+  const rule = '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|';
   const body = rows.map(
     (r) =>
-      `| ${r.rtt} ms | ${r.workers} | ${r.wallS.toFixed(0)} s | ${r.floorS === undefined ? '—' : `${r.floorS.toFixed(0)} s`} | ${r.requests} (${r.apiRequests}) | ${r.authorizationCode} | ${r.refreshToken} | ${r.logins} | ${r.peak} | ${r.throttled} | ${r.passed} / ${r.failed} / ${r.skipped} | ${Number.isNaN(r.mustFailed) ? '?' : r.mustFailed} |`,
+      `| ${r.rtt} ms | ${r.workers} | ${r.shards} | ${r.wallS.toFixed(0)} s | ${r.floorS === undefined ? '—' : `${r.floorS.toFixed(0)} s`} | ${r.requests} (${r.apiRequests}) | ${listed(r.grants)} | ${listed(r.grantPeak5min)} | ${r.logins} | ${listed(r.peakPerAccount)} | ${r.sentPeak} | ${r.throttled} | ${r.passed} / ${r.failed} / ${r.skipped} | ${Number.isNaN(r.mustFailed) ? '?' : r.mustFailed} |`,
   );
   return [head, rule, ...body].join('\n');
 }
 
 const rows: Row[] = [];
-for (const rtt of RTTS) {
-  for (const workers of WORKERS) {
-    process.stdout.write(`RTT ${rtt} ms, ${workers} workers … `);
-    const row = await runOne(rtt, workers);
-    // Floor: the round trips each worker waits for in sequence, plus the start-up a run has at 0 ms.
-    const zero = rows.find((r) => r.rtt === 0 && r.workers === workers);
-    if (rtt > 0 && zero) row.floorS = (row.requests / workers) * (rtt / 1000) + zero.wallS;
-    rows.push(row);
-    console.log(`${row.wallS.toFixed(0)} s, ${row.passed} passed, ${row.failed} failed, ${row.authorizationCode}+${row.refreshToken} grants, peak ${row.peak}, ${row.throttled} × 429`);
+for (const shards of SHARDS) {
+  for (const rtt of RTTS) {
+    for (const workers of WORKERS) {
+      process.stdout.write(`RTT ${rtt} ms, ${workers} workers, ${shards} shard(s) … `);
+      const row = await runOne(rtt, workers, shards);
+      // Floor: the round trips each worker waits for in sequence, plus the start-up a run has at 0 ms.
+      const zero = rows.find((r) => r.rtt === 0 && r.workers === workers && r.shards === shards);
+      if (rtt > 0 && zero) row.floorS = (row.requests / workers / shards) * (rtt / 1000) + zero.wallS;
+      rows.push(row);
+      const top = Math.max(0, ...Object.values(row.peakPerAccount));
+      console.log(`${row.wallS.toFixed(0)} s, ${row.passed} passed, ${row.failed} failed, grants ${listed(row.grants)}, peak ${top} per second on one account, ${row.throttled} × 429`);
+    }
   }
 }
-const text = table([...rows].sort((a, b) => a.workers - b.workers || a.rtt - b.rtt));
+const text = table([...rows].sort((a, b) => a.shards - b.shards || a.workers - b.workers || a.rtt - b.rtt));
 console.log(`\n${text}`);
 if (OUT) {
   const file = resolve(root, OUT);

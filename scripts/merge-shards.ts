@@ -11,7 +11,8 @@
  * recursively for report*.zip), else reports/blob*, and reports/<any>/blob (shards run
  * on one machine with SC_REPORTS=reports/shard-N). Allure results: every
  * `allure-results` folder under the same places is copied into
- * reports/allure-results.
+ * reports/allure-results, and every shard's `budget` folder into reports/budget:
+ * the merged summary's token requests and API peaks are all the shards' together.
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -65,6 +66,7 @@ const given = process.argv.slice(2).map((p) => resolve(p));
 const places = given.length ? given : defaultPlaces();
 const zips: string[] = [];
 const allureDirs: string[] = [];
+const budgetDirs: string[] = [];
 for (const place of places) {
   if (place.endsWith('.zip') && existsSync(place)) zips.push(place);
   walk(place, 4, (path, isDir) => {
@@ -72,6 +74,10 @@ for (const place of places) {
     if (!isDir && /^report.*\.zip$/.test(basename(path))) zips.push(path);
     if (isDir && basename(path) === 'allure-results' && resolve(path) !== join(reportsDir, 'allure-results')) {
       allureDirs.push(path);
+      return true;
+    }
+    if (isDir && basename(path) === 'budget' && resolve(path) !== join(reportsDir, 'budget')) {
+      budgetDirs.push(path);
       return true;
     }
     return undefined;
@@ -110,5 +116,13 @@ if (allureDirs.length) {
   // allure-playwright names files by UUID: shards never collide.
   for (const dir of allureDirs) for (const name of readdirSync(dir)) copyFileSync(join(dir, name), join(target, name));
 }
+
+// What every shard spent, summed in the merged summary (shards from one IP share its token budget): each
+// shard's budget lines, under one name so results/budget-files.ts takes them as one run.
+const budget = join(reportsDir, 'budget');
+rmSync(budget, { recursive: true, force: true });
+mkdirSync(budget, { recursive: true });
+let lines = 0;
+for (const dir of budgetDirs) for (const name of readdirSync(dir)) if (name.endsWith('.jsonl')) copyFileSync(join(dir, name), join(budget, `shards-${lines++}.jsonl`));
 
 process.exitCode = await finishRun({ root, reportsDir, settings });

@@ -4,8 +4,10 @@
  *   await sessions.shared('pro')   the worker's pooled session of an account of the plan
  *   await sessions.pooled('pro')   the same (any plan or account): for checks that neither
  *                                  test the login nor spend or revoke the session
- *   await sessions.fresh('pro')    a new aggregator session (checks that test the login,
- *                                  or spend or revoke the session)
+ *   await sessions.fresh('pro')    a new aggregator session: a login (checks that test the login)
+ *   await sessions.own('pro')      an aggregator session of the test's own, to spend or revoke:
+ *                                  one another check opened and left unused, else a login
+ *   sessions.spare(account, pair)  hands on a session the test opened and will not use
  *   await sessions.direct('pro')   a new direct-integrator session; skips the test, not
  *                                  applicable [no_direct_sessions], when neither
  *                                  SC_DIRECT_TOKEN_COMMAND nor the control API is set
@@ -37,12 +39,17 @@ import { acquireLease, type Lease } from './lease.js';
 import { LoginError } from './login.js';
 import { type Session, SessionError } from './session.js';
 import { type Authorize, openAggregatorSession, openDirectSession } from './open-session.js';
-import { takeSession } from './session-broker.js';
+import { depositSpare, takeAny, takeSession } from './session-broker.js';
+import type { Exchange } from '../transport/exchange.js';
+import type { TokenPair } from '../transport/token-client.js';
 
 export interface Sessions {
   shared(plan: Plan): Promise<Session>;
   pooled(plan: Plan | Account): Promise<Session>;
   fresh(plan: Plan | Account): Promise<Session>;
+  own(plan: Plan | Account): Promise<Session>;
+  /** Hands on a session this test's own login opened and that it will not use (neither sent nor refreshed). */
+  spare(account: Account, pair: TokenPair, answer?: Exchange): Promise<void>;
   direct(plan: Plan | Account): Promise<Session>;
   lease(plan: Plan | Account): Promise<Session>;
   /** The accounts of a plan (skips the test when there is none). */
@@ -170,6 +177,13 @@ export function openSessions({ target, authorize, state, testInfo, skip, opened 
     pooled: (plan) => pooledOf(typeof plan === 'string' ? pooledAccount(plan) : plan),
 
     fresh: (plan) => aggregator(resolve(plan)),
+    own: async (plan) => {
+      const handed = await takeAny(target, typeof plan === 'string' ? accountsOrSkip(plan) : [plan]);
+      if (!handed) return aggregator(resolve(plan));
+      testInfo.annotations.push({ type: 'session', description: `a session of ${handed.username} that another check opened and left unused: no login` });
+      return handed;
+    },
+    spare: (account, pair, answer) => depositSpare(target, account, pair, answer),
 
     direct: async (plan) => {
       if (!settings.directTokenCommand && !control) {

@@ -33,6 +33,8 @@ export const HAND_OFF = {
   preflightAbsent: 'SC_INTERNAL_PREFLIGHT_ABSENT',
   runStarted: 'SC_INTERNAL_RUN_STARTED',
   runEnd: 'SC_INTERNAL_RUN_END',
+  /** `i/n` of `--shard i/n` (global setup reads it from Playwright's config): the shard's share of the token budget. */
+  shard: 'SC_INTERNAL_SHARD',
 } as const;
 
 export type HandOff = { -readonly [K in keyof typeof HAND_OFF]?: string };
@@ -73,6 +75,12 @@ export function ensureRunId(given: string | undefined): string {
   const id = handedOff().runId ?? given ?? `scc-${randomBytes(4).toString('hex')}`;
   handOff({ runId: id });
   return id;
+}
+
+/** How many shards the run is split into (`--shard i/n`: n), 1 when it is not. */
+export function shardCount(): number {
+  const n = Number(handedOff().shard?.split('/')[1]);
+  return Number.isInteger(n) && n > 1 ? n : 1;
 }
 
 /** The run's id when this process belongs to a run (workers, the report builder). */

@@ -64,7 +64,7 @@ export interface PropertySettings {
   replayPath?: string;
   /** FC_BASE_SEED: the source of the run's generated base drafts (default: the run's id). */
   baseSeed?: string;
-  /** SC_FC_RUNS: cases of the PKCE property (default 10). */
+  /** SC_FC_RUNS: cases of the PKCE property (default 6: each is a code grant of the run's budget). */
   pkceRuns: number;
 }
 
@@ -128,7 +128,7 @@ export function readPropertySettings(env: Env, c: Collector): PropertySettings {
     path,
     replayPath: present(env, 'FC_REPLAY_PATH'),
     baseSeed: present(env, 'FC_BASE_SEED'),
-    pkceRuns: c.take(() => int(env, 'SC_FC_RUNS', 10, 1), 10),
+    pkceRuns: c.take(() => int(env, 'SC_FC_RUNS', 6, 1), 6),
   };
 }
 

@@ -101,7 +101,7 @@ export function readSettings(env: Env, absent: readonly string[] = []): { settin
   const run = readRunSettings(env, c);
   const report = readReportSettings(env, c);
   const property = readPropertySettings(env, c);
-  const pacing = c.take(() => pacingSettings(env), { rateLimit: undefined, retries: 4 });
+  const pacing = c.take(() => pacingSettings(env), { rateLimit: undefined, tokenBudget: undefined, retries: 4 });
 
   const embedded = present(env, 'SC_BASE_URL') === undefined;
   if (embedded) {

@@ -7,10 +7,8 @@
  *   GET  /_suite/hooks/<key>         deliveries recorded for a key          } loopback control routes for
  *   PUT  /_suite/hooks/<key>/script  {statuses: (status | {status, delayMs})[]} } workers, protected by the
  *   GET  /_suite/images?n=<n>        fetches of images carrying ?n=<n>      } header x-suite-token
- *   POST /_suite/pace {key, limit}   when a worker may send one API request  }
- *        {key, holdMs}               a 429 said wait: hold the key            }
- *   POST /_suite/sessions {sessions} sessions the preflight opened           }
- *   POST /_suite/sessions/take {username}  one of them, once (404: none)     }
+ *   POST /_suite/pace …              the run's request schedule               }
+ *   POST /_suite/sessions[/take] …   sessions handed on (suite-server/run-desk.ts) }
  *
  * Workers reach it through clients/receiver-client.ts. Nothing here knows the target.
  */
@@ -18,7 +16,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serveImage } from './image-host.js';
-import { PaceSchedule } from '../transport/pacing-window.js';
+import { RunDesk } from './run-desk.js';
 
 /** One notification (or any request) received at /hooks/<key>. */
 export interface HookRequest {
@@ -89,6 +87,16 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   });
 }
 
+/** A JSON body as an object; anything else as an empty one (the desk answers 400 for what it lacks). */
+function parsed(body: Buffer): Record<string, unknown> {
+  try {
+    const value = JSON.parse(body.toString('utf8') || '{}') as unknown;
+    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
 function json(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) });
@@ -111,10 +119,8 @@ function tokenMatches(given: string | string[] | undefined, token: string): bool
 export async function startSuiteServer(options: { host: string; port: number; token: string }): Promise<SuiteServer> {
   const hooks = new Map<string, HookState>();
   const imageFetches = new Map<string, ImageFetch[]>();
-  // The run's one request schedule: every worker asks it before an API request (transport/pacing.ts).
-  const pace = new PaceSchedule();
-  // Sessions handed on from the preflight to the first worker that needs the account (sessions/session-broker.ts).
-  const handed = new Map<string, unknown>();
+  // The run's schedule and handed-on sessions (suite-server/run-desk.ts).
+  const desk = new RunDesk();
   const hook = (key: string): HookState => {
     let state = hooks.get(key);
     if (!state) {
@@ -179,37 +185,12 @@ export async function startSuiteServer(options: { host: string; port: number; to
         return json(res, 200, { script: statuses });
       }
       if (parts[1] === 'pace' && parts.length === 2 && req.method === 'POST') {
-        let ask: { key?: unknown; limit?: unknown; holdMs?: unknown };
-        try {
-          ask = JSON.parse((await readBody(req, 4096)).toString('utf8') || '{}');
-        } catch {
-          ask = {};
-        }
-        if (typeof ask.key !== 'string') return json(res, 400, { error: 'key must be a string' });
-        if (typeof ask.holdMs === 'number' && ask.holdMs >= 0) {
-          pace.hold(ask.key, Math.min(ask.holdMs, 60_000));
-          return json(res, 200, { waitMs: 0 });
-        }
-        if (typeof ask.limit !== 'number' || !(ask.limit > 0)) return json(res, 400, { error: 'limit must be a positive number' });
-        return json(res, 200, { waitMs: pace.grant(ask.key, ask.limit) });
+        const answer = desk.pace(parsed(await readBody(req, 4096)));
+        return json(res, answer.status, answer.body);
       }
-      if (parts[1] === 'sessions' && req.method === 'POST') {
-        let body: { sessions?: unknown; username?: unknown };
-        try {
-          body = JSON.parse((await readBody(req, MAX_BODY)).toString('utf8') || '{}');
-        } catch {
-          body = {};
-        }
-        if (parts.length === 2 && Array.isArray(body.sessions)) {
-          for (const s of body.sessions as { username?: unknown }[]) if (typeof s?.username === 'string') handed.set(s.username, s);
-          return json(res, 200, { deposited: body.sessions.length });
-        }
-        if (parts.length === 3 && parts[2] === 'take' && typeof body.username === 'string') {
-          const session = handed.get(body.username);
-          handed.delete(body.username);
-          return session ? json(res, 200, session) : json(res, 404, { error: 'no session for that account' });
-        }
-        return json(res, 400, { error: 'expected {sessions: [...]} or /take {username}' });
+      if (parts[1] === 'sessions' && req.method === 'POST' && parts.length <= 3) {
+        const answer = desk.sessions(parts[2] === 'take', parsed(await readBody(req, MAX_BODY)));
+        return json(res, answer.status, answer.body);
       }
       if (parts[1] === 'images' && req.method === 'GET') {
         return json(res, 200, { fetches: imageFetches.get(url.searchParams.get('n') ?? '') ?? [] });

@@ -22,10 +22,13 @@ import { ownTarget, type ServedTarget } from './served-target.js';
 /** This process's counts since it started (for tests and the per-test annotation). */
 const lifetime = empty();
 
-export function countToken(target: ServedTarget, grantType: string | undefined): void {
+/** One token request sent now; `share`: the token budget it was kept within, for the summary. */
+export function countToken(target: ServedTarget, grantType: string | undefined, share?: BudgetDelta['tokenShare'], at = Date.now()): void {
   const pending = target.spending;
   const name = grantType ?? 'none';
   pending.token[name] = (pending.token[name] ?? 0) + 1;
+  pending.tokenSends = { ...pending.tokenSends, [name]: [...(pending.tokenSends?.[name] ?? []), at] };
+  if (share) pending.tokenShare = share;
   lifetime.token[name] = (lifetime.token[name] ?? 0) + 1;
 }
 

@@ -45,7 +45,10 @@ test.describe('code flow', { tag: '@auth' }, () => {
       expected: 'a code parameter',
       actual: `parameters: ${grant.callbackParams.join(', ')}`,
     });
-    await oauth.expectTokens(await oauth.exchange(grant), ['AUTH-STATE-2']);
+    const answer = await oauth.exchange(grant);
+    const pair = await oauth.expectTokens(answer, ['AUTH-STATE-2']);
+    // Unused here: a check that needs a session of its own takes it instead of logging in (sessions.own).
+    await sessions.spare(account, pair, answer);
   });
 
   test('[AUTH-PKCE-3] a code_verifier of exactly 43 characters completes the token exchange', async ({ oauth, auth, sessions }) => {
@@ -59,8 +62,9 @@ test.describe('code flow', { tag: '@auth' }, () => {
 
   test('[AUTH-CLIENT-1] one client_id and client_secret obtain sessions for several accounts', async ({ auth, sessions, hasProAndBasic }) => {
     test.skip(!hasProAndBasic, notApplicable('accounts', 'needs a pro and a basic account (SC_ACCOUNTS)'));
+    // The workers' pooled sessions are logins of this one client (the preflight's or the pool's): no login of its own.
     for (const plan of ['pro', 'basic'] as const) {
-      const session = await sessions.fresh(plan);
+      const session = await sessions.pooled(plan);
       await auth.expectWorks(session, ['AUTH-CLIENT-1'], `the ${plan} account's session (same client) works on the API`);
     }
   });

@@ -3,7 +3,9 @@
  * 4.1.3 and RFC 7636 4.6, which the named flow brings along): a replayed code, a
  * wrong code_verifier, an unknown code, another redirect_uri, a wrong client
  * secret, a client_id not the application's. Every test logs in on its own: a
- * replayed code may revoke what its first exchange issued (RFC 6749 4.1.2).
+ * replayed code may revoke what its first exchange issued (RFC 6749 4.1.2). The
+ * sessions of the controls go unused: they are handed on (sessions.spare), so a
+ * check that needs a session of its own takes one instead of logging in.
  *
  * One reason per refusal (judging/refusal.ts): each refused exchange has its
  * control, a code of the same login flow exchanged with the property whole (its
@@ -31,7 +33,9 @@ test.describe('code exchange misuse', { tag: '@auth' }, () => {
   test('[AUTH-CODE-4] an exchange with a well-formed but wrong code_verifier is refused with invalid_grant, one without a code_verifier with a 4xx', async ({ oauth, sessions, settings, auth }) => {
     const account = sessions.anyAccount('basic');
     const twin = await oauth.authorize(account);
-    await auth.control(await oauth.exchange(twin), ['AUTH-TOKEN-1'], 'a code exchanged with its own code_verifier');
+    const control = await oauth.exchange(twin);
+    // The control's session is unused: handed on (sessions.own).
+    await sessions.spare(account, await auth.control(control, ['AUTH-TOKEN-1'], 'a code exchanged with its own code_verifier'), control);
     // Each case on a code of its own: a provider may void a code after one failed attempt. A wrong verifier is
     // refused with invalid_grant (RFC 7636 4.6: MUST); a missing one with any 4xx (no error is named for it).
     const cases: [string, (grant: { code: string; challenge: string }) => Record<string, string>, string | undefined][] = [
@@ -50,14 +54,18 @@ test.describe('code exchange misuse', { tag: '@auth' }, () => {
 
   test('[AUTH-TOKEN-5][AUTH-TOKEN-8] a code the provider never issued is refused with invalid_grant, in a 400', async ({ oauth, sessions, auth }) => {
     const twin = await oauth.authorize(sessions.anyAccount('basic'));
-    await auth.control(await oauth.exchange(twin), ['AUTH-TOKEN-1'], 'an exchange of a code the provider issued');
+    const control = await oauth.exchange(twin);
+    // The control's session is unused: handed on (sessions.own).
+    await sessions.spare(sessions.anyAccount('basic'), await auth.control(control, ['AUTH-TOKEN-1'], 'an exchange of a code the provider issued'), control);
     await expectTokenRefused(() => oauth.exchange({ code: bogusToken(), verifier: newCodeVerifier() }), ['AUTH-TOKEN-5'], 'an exchange of a code never issued is refused with invalid_grant', { error: 'invalid_grant' });
   });
 
   test('[AUTH-CODE-5] an exchange whose redirect_uri differs from the authorization request, or lacks it, is refused', async ({ oauth, sessions, settings, auth }) => {
     const account = sessions.anyAccount('pro');
     const twin = await oauth.authorize(account);
-    await auth.control(await oauth.exchange(twin), ['AUTH-TOKEN-1'], 'an exchange naming the redirect_uri of the authorization request');
+    const control = await oauth.exchange(twin);
+    // The control's session is unused: handed on (sessions.own).
+    await sessions.spare(account, await auth.control(control, ['AUTH-TOKEN-1'], 'an exchange naming the redirect_uri of the authorization request'), control);
     const other = new URL(settings.redirectUri);
     other.pathname = `${other.pathname.replace(/\/$/, '')}/elsewhere`;
     const differs = await oauth.authorize(account);
@@ -71,15 +79,15 @@ test.describe('code exchange misuse', { tag: '@auth' }, () => {
   test('[AUTH-CLIENT-2] a code exchange or a refresh with a wrong client_secret, or a refresh naming a client_id not the application\'s, is refused', async ({ oauth, sessions, auth, settings }) => {
     const account = sessions.anyAccount('basic');
     const twin = await oauth.authorize(account);
-    await auth.control(await oauth.exchange(twin), ['AUTH-TOKEN-1'], 'a code exchange with the client_secret');
+    // The control's pair is the session the refresh below spends: a refresh does, no second login.
+    const exchanged = await auth.control(await oauth.exchange(twin), ['AUTH-TOKEN-1'], 'a code exchange with the client_secret');
     const grant = await oauth.authorize(account);
     const wrongSecret = `wrong-${bogusToken()}`;
     const exchange = () => oauth.exchange(grant, { clientSecret: wrongSecret });
     // A failed client authentication is the refusal tested here: 401 invalid_client is one (RFC 6749 5.2).
     await expectTokenRefused(exchange, ['AUTH-CLIENT-2'], 'a code exchange with a wrong client_secret is refused', { clientAuth: true });
 
-    const session = await sessions.fresh(account);
-    const rotated = await auth.control(await oauth.refresh(session.refreshToken), ['AUTH-REFRESH-1'], 'a refresh with the client_secret');
+    const rotated = await auth.control(await oauth.refresh(exchanged.refreshToken), ['AUTH-REFRESH-1'], 'a refresh with the client_secret');
     const refresh = () => oauth.refresh(rotated.refreshToken, { clientSecret: wrongSecret });
     await expectTokenRefused(refresh, ['AUTH-CLIENT-2'], 'a refresh with a wrong client_secret is refused', { clientAuth: true });
 

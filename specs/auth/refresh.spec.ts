@@ -3,7 +3,8 @@
  * 9): every refresh rotates both tokens; an unknown refresh token is refused;
  * presenting a rotated-away token is refused and (SHOULD, by analogy with the
  * direct integrators' step 11) revokes the session. Every test refreshes a
- * session of its own.
+ * session of its own (sessions.own: one another check opened and left unused,
+ * else a login; none of these checks is about the login).
  *
  * One reason per refusal (judging/refusal.ts): a refused refresh token has its
  * control, a refresh token of the same kind that works (a fresh session's; for a
@@ -17,7 +18,7 @@ import { skipWhenThrottled } from './support/revocation.js';
 
 test.describe('refresh grant', { tag: '@auth' }, () => {
   test('[AUTH-REFRESH-1][AUTH-REFRESH-2] every refresh returns a new access token and a new refresh token, and the new access token works', async ({ sessions, oauth, auth }) => {
-    const session = await sessions.fresh(sessions.anyAccount('pro'));
+    const session = await sessions.own(sessions.anyAccount('pro'));
     let previous = { accessToken: session.accessToken, refreshToken: session.refreshToken };
     for (const round of [1, 2, 3]) {
       const answer = await oauth.refresh(previous.refreshToken);
@@ -36,20 +37,20 @@ test.describe('refresh grant', { tag: '@auth' }, () => {
   });
 
   test('[AUTH-REFRESH-4] a refresh token the provider never issued is refused with invalid_grant', async ({ oauth, auth, sessions }) => {
-    const session = await sessions.fresh(sessions.anyAccount('basic'));
+    const session = await sessions.own(sessions.anyAccount('basic'));
     await auth.control(await oauth.refresh(session.refreshToken), ['AUTH-REFRESH-1'], 'a refresh with a refresh token the provider issued');
     await expectTokenRefused(() => oauth.refresh(bogusToken()), ['AUTH-REFRESH-4'], 'a refresh token never issued is refused with invalid_grant', { error: 'invalid_grant' });
   });
 
   test('[AUTH-REFRESH-5] an aggregator refresh token that was already rotated away is refused', { tag: '@should' }, async ({ sessions, oauth }) => {
-    const session = await sessions.fresh(sessions.anyAccount('basic'));
+    const session = await sessions.own(sessions.anyAccount('basic'));
     await session.refresh(); // the control: the same token refreshed once, before it was rotated away
     const [rotated] = session.rotatedAway;
     await expectTokenRefused(() => oauth.refresh(rotated), ['AUTH-REFRESH-5'], 'a rotated-away aggregator refresh token is refused', { error: 'invalid_grant' });
   });
 
   test('[AUTH-REUSE-4] presenting a rotated-away aggregator refresh token revokes the session', { tag: '@should' }, async ({ sessions, oauth, auth, settings }) => {
-    const session = await sessions.fresh(sessions.anyAccount('pro'));
+    const session = await sessions.own(sessions.anyAccount('pro'));
     await session.refresh();
     const [rotated] = session.rotatedAway;
     await oauth.refresh(rotated); // the reuse; its answer is AUTH-REFRESH-5's concern

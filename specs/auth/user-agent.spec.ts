@@ -4,15 +4,16 @@
  * choice: the suite always sends one (AUTH-UA-1) and, here, never fails a server
  * either way. It only records the choice; a 5xx (or a hang) still fails.
  */
-import { test, verify } from '../fixtures.js';
+import { test, tokenPair, verify } from '../fixtures.js';
 
 test.describe('User-Agent at the token endpoint', { tag: '@auth' }, () => {
   test('[AUTH-UA-2] a token exchange or a refresh without User-Agent is either served or refused with a 4xx', { tag: '@optional' }, async ({ oauth, sessions }) => {
     const account = sessions.anyAccount('basic');
     const grant = await oauth.authorize(account);
     const exchange = await oauth.exchange(grant, { userAgent: null });
-    const session = await sessions.fresh(account);
-    const refresh = await oauth.refresh(session.refreshToken, { userAgent: null });
+    // The exchange's own pair when it was served (a refresh does), else a session of the check's own.
+    const refreshToken = tokenPair(exchange)?.refreshToken ?? (await sessions.own(account)).refreshToken;
+    const refresh = await oauth.refresh(refreshToken, { userAgent: null });
     for (const [what, answer] of [['code exchange', exchange], ['refresh', refresh]] as const) {
       const served = answer.status >= 200 && answer.status <= 299;
       const refused = answer.status >= 400 && answer.status <= 499;

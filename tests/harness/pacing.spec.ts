@@ -9,16 +9,16 @@ import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
 import { Pool } from 'undici';
 import { workerBudget } from '../../transport/spending.js';
-import { depositSessions, takeSession } from '../../sessions/session-broker.js';
+import { depositSessions, depositSpare, takeAny, takeSession } from '../../sessions/session-broker.js';
 import { Session } from '../../sessions/session.js';
 import type { Settings } from '../../settings/settings.js';
 import { drainThrottleNotes, onGiveUp, pacedApi, pacedToken, tolerateThrottle } from '../../transport/pacing.js';
 import { forgetCurrentSettings } from '../../settings/settings.js';
 import { ownTarget, servedTarget } from '../../transport/served-target.js';
 import { retryAfterMs } from '../../transport/throttle-wait.js';
-import { pacingSettings } from '../../settings/pacing-settings.js';
+import { pacingSettings, shardShare } from '../../settings/pacing-settings.js';
 import { PaceSchedule } from '../../transport/pacing-window.js';
-import { budgetTotals, peakInWindow } from '../../results/budget-files.js';
+import { budgetLines, budgetTotals, peakInWindow } from '../../results/budget-files.js';
 import { startSuiteServer } from '../../suite-server/server.js';
 import { httpRequest } from '../../lib/http.js';
 import { startReference } from '../../reference/server.js';
@@ -54,26 +54,46 @@ function pooledSession() {
 }
 
 test.describe('pacing', () => {
-  test('the schedule never grants more than the limit in any second, whatever the arrivals', () => {
+  test('the schedule never lets more than the limit arrive in any second, whatever the asks and the time on the way', () => {
+    // Each request: asked after a gap, sent when granted (late by up to `late`), arriving somewhere before its answer.
+    const request = fc.record({ gap: fc.integer({ min: 0, max: 50 }), late: fc.integer({ min: 0, max: 80 }), way: fc.integer({ min: 0, max: 400 }), arrival: fc.double({ min: 0, max: 1, noNaN: true }) });
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 40 }), fc.array(fc.integer({ min: 0, max: 50 }), { minLength: 1, maxLength: 300 }), (limit, gaps) => {
+      fc.property(fc.integer({ min: 1, max: 40 }), fc.array(request, { minLength: 1, maxLength: 200 }), (limit, requests) => {
         const schedule = new PaceSchedule();
         let now = 1_000_000;
-        const sends: number[] = [];
-        for (const gap of gaps) {
-          now += gap;
-          sends.push(now + schedule.grant('a', limit, now));
+        const arrivals: number[] = [];
+        const inFlight: { id: number; end: number }[] = [];
+        for (const r of requests) {
+          now += r.gap;
+          for (;;) {
+            // Answers that are in by now are reported first.
+            for (const f of inFlight.filter((x) => x.end <= now)) schedule.done('a', f.id, f.end);
+            inFlight.splice(0, inFlight.length, ...inFlight.filter((x) => x.end > now));
+            const g = schedule.grant('a', limit, now);
+            if ('id' in g) {
+              const sent = now + g.waitMs + r.late;
+              arrivals.push(sent + r.arrival * r.way);
+              inFlight.push({ id: g.id, end: sent + r.way });
+              break;
+            }
+            now = Math.min(...inFlight.map((x) => x.end));
+          }
         }
-        return peakInWindow(sends) <= limit;
+        return peakInWindow(arrivals.sort((a, b) => a - b)) <= limit;
       }),
     );
   });
 
-  test('a hold (a 429 seen by one worker) delays every later grant of that account only', () => {
+  test('a hold (a 429 seen by one worker) delays every later grant of that account only; a request waits for the answer of the one `limit` places before it', () => {
     const schedule = new PaceSchedule();
     schedule.hold('a', 2_000, 0);
-    expect(schedule.grant('a', 30, 0)).toBe(2_000);
-    expect(schedule.grant('b', 30, 0)).toBe(0);
+    expect(schedule.grant('a', 30, 0)).toMatchObject({ waitMs: 2_000 });
+    expect(schedule.grant('b', 30, 0)).toMatchObject({ waitMs: 0 });
+    const first = schedule.grant('c', 2, 0);
+    schedule.grant('c', 2, 0);
+    expect(schedule.grant('c', 2, 10)).toEqual({ retryMs: expect.any(Number) });
+    if ('id' in first) schedule.done('c', first.id, 300);
+    expect(schedule.grant('c', 2, 310)).toMatchObject({ waitMs: 990 });
   });
 
   test('Retry-After is read in seconds or as a date, bounded; anything else is absent', () => {
@@ -85,10 +105,10 @@ test.describe('pacing', () => {
     expect(retryAfterMs(undefined)).toBeUndefined();
   });
 
-  test('SC_RATE_LIMIT: 30 for a remote target and the throttled reference, off for the embedded one, one line when malformed', () => {
+  test('SC_RATE_LIMIT: 34 for a remote target and the throttled reference, off for the embedded one, one line when malformed', () => {
     expect(pacingSettings({}).rateLimit).toBeUndefined();
-    expect(pacingSettings({ SC_BASE_URL: 'https://x' }).rateLimit).toBe(30);
-    expect(pacingSettings({ REFERENCE_VARIANTS: 'page-size-1,throttle-36' }).rateLimit).toBe(30);
+    expect(pacingSettings({ SC_BASE_URL: 'https://x' }).rateLimit).toBe(34);
+    expect(pacingSettings({ REFERENCE_VARIANTS: 'page-size-1,throttle-36' }).rateLimit).toBe(34);
     expect(pacingSettings({ SC_BASE_URL: 'https://x', SC_RATE_LIMIT: 'off' }).rateLimit).toBeUndefined();
     expect(pacingSettings({ SC_RATE_LIMIT: '12.5' }).rateLimit).toBe(12.5);
     expect(() => pacingSettings({ SC_RATE_LIMIT: 'fast' })).toThrow(/SC_RATE_LIMIT: .*positive number.*'fast'/);
@@ -214,14 +234,22 @@ test.describe('pacing', () => {
     const server = await startSuiteServer({ host: '127.0.0.1', port: 0, token: 't' });
     const pool = new Pool(server.localUrl, { connections: 4 });
     try {
+      const ask = async (body: object) => {
+        const res = await pool.request({ method: 'POST', path: '/_suite/pace', headers: { 'x-suite-token': 't', 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        return (await res.body.json()) as { id: number; waitMs: number };
+      };
+      // Each request's answer reported at once, as transport/pace-permit.ts does.
       const grant = async (key: string) => {
-        const res = await pool.request({ method: 'POST', path: '/_suite/pace', headers: { 'x-suite-token': 't', 'content-type': 'application/json' }, body: JSON.stringify({ key, limit: 5 }) });
-        return ((await res.body.json()) as { waitMs: number }).waitMs;
+        const g = await ask({ key, limit: 5 });
+        await ask({ key, done: g.id, at: Date.now() });
+        return g.waitMs;
       };
       const waits = [];
       for (let i = 0; i < 7; i++) waits.push(await grant('pro-1'));
       expect(waits.slice(0, 5).every((w) => w === 0)).toBe(true);
-      expect(waits[5]).toBeGreaterThan(900);
+      // The sixth waits a second from the first one's answer, less the time the five took.
+      expect(waits[5]).toBeGreaterThan(0);
+      expect(waits[5]).toBeLessThanOrEqual(1000);
       const n = 400;
       const started = performance.now();
       for (let i = 0; i < n; i++) await grant(`k${i}`);
@@ -246,6 +274,30 @@ test.describe('pacing', () => {
     expect(totals?.token).toEqual({ authorization_code: 3, refresh_token: 4 });
     expect(totals?.logins).toBe(3);
     expect(totals?.peak).toEqual({ account: 'a', requests: 3 });
+  });
+
+  test('the token budget: 174 per 5 minutes for a remote target, split between shards; the summary shows the most in any 5 minutes', () => {
+    expect(pacingSettings({ SC_BASE_URL: 'https://x' }).tokenBudget).toBe(174);
+    expect(pacingSettings({}).tokenBudget).toBeUndefined();
+    expect(pacingSettings({ SC_BASE_URL: 'https://x', SC_TOKEN_BUDGET: 'off' }).tokenBudget).toBeUndefined();
+    expect(() => pacingSettings({ SC_TOKEN_BUDGET: '1.5' })).toThrow(/SC_TOKEN_BUDGET: .*positive integer/);
+    expect([shardShare(174, 4), shardShare(174, 3), shardShare(174, 1), shardShare(undefined, 4), shardShare(3, 4)]).toEqual([43, 58, 174, undefined, 1]);
+    // The token schedule is the API's with a 5-minute window: the fourth of 3 waits 5 minutes from the first one's answer.
+    const schedule = new PaceSchedule();
+    const first = schedule.grant('token:authorization_code', 3, 0, 300_000);
+    schedule.grant('token:authorization_code', 3, 0, 300_000);
+    schedule.grant('token:authorization_code', 3, 0, 300_000);
+    if ('id' in first) schedule.done('token:authorization_code', first.id, 200);
+    expect(schedule.grant('token:authorization_code', 3, 1_000, 300_000)).toMatchObject({ waitMs: 299_200 });
+
+    const dir = mkdtempSync(join(tmpdir(), 'budget-'));
+    const t0 = Date.now();
+    const line = { token: { authorization_code: 3 }, logins: 0, requests: 0, throttled: 0, throttledFinal: 0, throttleWaitMs: 0, sends: {} };
+    const share = { perGrant: 43, budget: 174, shards: 4 };
+    writeFileSync(join(dir, 'run-1.jsonl'), `${JSON.stringify({ ...line, tokenSends: { authorization_code: [t0, t0 + 1_000, t0 + 400_000] }, tokenShare: share })}\n`);
+    const totals = budgetTotals(dir);
+    expect(totals?.tokenPeak).toEqual({ authorization_code: 2 });
+    expect(budgetLines(totals as NonNullable<typeof totals>)).toContain('Token requests in any 5 minutes, at most: 2 authorization_code; the budget 43 per grant type per shard (SC_TOKEN_BUDGET 174 ÷ 4 shards)');
   });
 
   test('the throttle-36 variant answers 429 past 36 requests per second per account, alternately with Retry-After', async () => {
@@ -284,7 +336,7 @@ test.describe('pacing', () => {
     }
   });
 
-  test('a session the preflight deposits is taken once, by the first worker that asks, with its age', async () => {
+  test('a session the preflight deposits is taken once, by the first worker that asks, with its age; a check\'s spares likewise', async () => {
     const server = await startSuiteServer({ host: '127.0.0.1', port: 0, token: 't' });
     try {
       const endpoint = { target: ownTarget(), authUrl: 'http://127.0.0.1:9/oauth', clientId: 'c', clientSecret: 's', timeoutMs: 1_000 };
@@ -298,6 +350,14 @@ test.describe('pacing', () => {
       expect(taken?.obtained.at).toBe(opened.obtained.at);
       expect(await takeSession(target, account, suite)).toBeUndefined();
       expect(await takeSession(target, { ...account, username: 'pro-2' }, suite)).toBeUndefined();
+
+      // Spares of checks: several per account, each taken once, oldest first, by the first of the accounts asked that has one.
+      const pro2 = { ...account, username: 'pro-2' };
+      await depositSpare(target, pro2, { accessToken: 'a-2', refreshToken: 'r-2' }, undefined, suite);
+      await depositSpare(target, pro2, { accessToken: 'a-3', refreshToken: 'r-3' }, undefined, suite);
+      expect((await takeAny(target, [account, pro2], suite))?.accessToken).toBe('a-2');
+      expect((await takeAny(target, [account, pro2], suite))?.accessToken).toBe('a-3');
+      expect(await takeAny(target, [account, pro2], suite)).toBeUndefined();
     } finally {
       await server.close();
     }

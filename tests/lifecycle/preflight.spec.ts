@@ -133,6 +133,18 @@ test.describe('preflight against the reference', () => {
     expect(Date.now() - started).toBeLessThan(15_000);
   });
 
+  test('with sessionsPerPlan, only the accounts the workers take first spend a code grant; every password is still checked', async () => {
+    const accounts = JSON.parse(target.SC_ACCOUNTS) as { username: string; password: string; plan: string }[];
+    const outcome = await preflight({}, { sessionsPerPlan: 1 });
+    const first = ['pro', 'basic'].map((plan) => accounts.find((a) => a.plan === plan)?.username).sort();
+    expect(outcome.kind === 'ok' && outcome.sessions.map((s) => s.username).sort()).toEqual(first);
+    expect(outcome.kind === 'ok' && outcome.spent.token).toEqual({ authorization_code: 2 });
+    // An account past the first of its plan logs in only, and a wrong password is named all the same.
+    const last = accounts[accounts.length - 1];
+    const wrong = JSON.stringify(accounts.map((a) => (a === last ? { ...a, password: 'not-the-password' } : a)));
+    expect(problems(await preflight({ SC_ACCOUNTS: wrong }, { sessionsPerPlan: 1 }))).toEqual([expect.stringContaining(`account '${last.username}' cannot log in`)]);
+  });
+
   test('each misconfiguration is one line naming its setting or account, never a secret', async () => {
     const closed = `http://127.0.0.1:${await freePort()}`;
     const accounts = JSON.parse(target.SC_ACCOUNTS) as { username: string; password: string; plan: string }[];

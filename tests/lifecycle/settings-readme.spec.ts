@@ -70,7 +70,7 @@ test('the effective settings name only listed settings, and hide every secret', 
   for (const name of Object.keys(effective)) expect(SETTING_NAMES as readonly string[]).toContain(name);
   const text = JSON.stringify(effective);
   for (const secret of ['cs-effective-9911', 'pw-effective-7733', 'ct-effective-5522', 'pw-cmd-1234']) expect(text).not.toContain(secret);
-  expect(effective).toMatchObject({ SC_BASE_URL: env.SC_BASE_URL, SC_CLIENT_SECRET: '***', SC_CONTROL_TOKEN: '***', SC_DIRECT_TOKEN_COMMAND: '***', SC_RULE: 'ITEM-QUOTA-1', SC_RUN_ID: 'scc-test', SC_WORKERS: '2', SC_RATE_LIMIT: '30' });
+  expect(effective).toMatchObject({ SC_BASE_URL: env.SC_BASE_URL, SC_CLIENT_SECRET: '***', SC_CONTROL_TOKEN: '***', SC_DIRECT_TOKEN_COMMAND: '***', SC_RULE: 'ITEM-QUOTA-1', SC_RUN_ID: 'scc-test', SC_WORKERS: '2', SC_RATE_LIMIT: '34' });
   expect(JSON.parse(effective.SC_ACCOUNTS ?? '[]')).toEqual([{ username: 'pro-1', password: '***', plan: 'pro' }]);
   // Against the embedded reference, its own target settings are left out.
   expect(effectiveSettings(readSettings({}).settings)).not.toHaveProperty('SC_CLIENT_SECRET');
