@@ -65,6 +65,10 @@ export const VARIANTS = {
   'untranslatable-titles': {
     description: 'every discrete value title reads the same in every language (a number, as sizes, grades or brands would): no title differs from the English one, though the category names are translated',
   },
+  'cognate-titles': {
+    description:
+      "the colour attribute has a value 'metal' titled Metal in English and in Spanish (the word is the same) and Metallo in Italian, beside colours translated in both: a title equal to the English one is a word, not a missing translation",
+  },
   // The sandbox control API (reference/control/): TARGET.md asks "2xx with a JSON body, or 4xx with {code, message}", no more
   'control-refusals-404-422': {
     description:
