@@ -89,6 +89,9 @@ export const VARIANTS = {
   },
   // The rate limits (reference/throttle.ts): "response behaviour: not shown"
   'rate-limit-403': { description: 'a request past a rate limit answers 403 {code: USER_UNAUTHORIZED, message} instead of 429, without Retry-After' },
+  'rate-limit-503': {
+    description: "a request past a rate limit answers 503 with nginx limit_req's HTML page (its default limit_req_status), without Retry-After, instead of 429",
+  },
   'rate-limit-no-retry-after': { description: 'a request past a rate limit answers 429 never with Retry-After (the suite waits a bounded pause instead)' },
   // The page size (reference/items/paging.ts): the spec shows none
   'page-size-10': {
