@@ -21,6 +21,10 @@ export const VARIANTS = {
     description:
       'X-Service-Timestamp is the clock at each send, nothing added: copies of one event sent to several subscriptions in one millisecond share it (a WH-SIG-8 finding), a retry never repeats it',
   },
+  'retry-late': {
+    description:
+      'a notification answered with a non-2xx status is retried 12 s, then 30 s and 60 s after each failed attempt (the retry schedule is "not shown"), beyond SC_WEBHOOK_WAIT_MS; the embedded run leaves SC_WEBHOOK_RETRY_WAIT_MS at a remote target\'s default',
+  },
   'signature-base64url': { description: 'X-Service-Signature is base64url (RFC 4648 §5: - and _, no padding) instead of hex (the spec leaves the encoding open)' },
   // Items group (reference/items/)
   'values-beside-options': { description: 'discrete attributes carry `values` beside `options` (the spec example) instead of inside it (the spec schema)' },

@@ -15,7 +15,7 @@ import type { Settings } from './settings.js';
 export const SETTING_NAMES = [
   // docs/TARGET.md
   'SC_BASE_URL', 'SC_AUTH_URL', 'SC_CLIENT_ID', 'SC_CLIENT_SECRET', 'SC_REDIRECT_URI', 'SC_ACCOUNTS', 'SC_LOGIN_FIELDS', 'SC_LOGIN',
-  'SC_DIRECT_TOKEN_COMMAND', 'SC_CONTROL_URL', 'SC_CONTROL_TOKEN', 'SC_PUBLIC_URL', 'SC_LISTEN', 'SC_MAX_ITEMS', 'SC_WEBHOOK_WAIT_MS',
+  'SC_DIRECT_TOKEN_COMMAND', 'SC_CONTROL_URL', 'SC_CONTROL_TOKEN', 'SC_PUBLIC_URL', 'SC_LISTEN', 'SC_MAX_ITEMS', 'SC_WEBHOOK_WAIT_MS', 'SC_WEBHOOK_RETRY_WAIT_MS',
   'SC_CODE_LIFETIME_S', 'SC_ACCESS_TOKEN_LIFETIME_S', 'SC_REFRESH_TOKEN_LIFETIME_S', 'SC_TOKEN_LEEWAY_S', 'SC_LIFETIME_ACCOUNT', 'SC_MAX_IMAGES', 'SC_PAGE_SIZE',
   'SC_DECLARED_RATE_LIMIT', 'SC_RATE_LIMIT_ACCOUNT',
   // the suite's own
@@ -67,6 +67,7 @@ export function effectiveSettings(s: Settings, runId?: string): Partial<Record<S
     SC_LISTEN: hostPort(s.listen),
     SC_MAX_ITEMS: String(s.maxItems),
     SC_WEBHOOK_WAIT_MS: String(s.webhookWaitMs),
+    SC_WEBHOOK_RETRY_WAIT_MS: String(s.webhookRetryWaitMs),
     SC_REQUEST_TIMEOUT_MS: String(s.requestTimeoutMs),
     SC_DISABLE_CHECKS: s.disabledChecks.join(',') || undefined,
     SC_CLIENT_AUTH: s.clientAuth,
