@@ -90,6 +90,9 @@ export const VARIANTS = {
     description:
       "the API accepts an access token 60 s past the expires_in it stated (Spring Security's default clock skew; RFC 7519 §4.1.4 allows \"some small leeway\"); the embedded run declares no leeway (SC_TOKEN_LEEWAY_S), as a team's default run would",
   },
+  'max-images-40': {
+    description: 'an item holds at most 40 additional images (a maximum inside the common range, which the spec does not show); the embedded run declares none (SC_MAX_IMAGES): the check looks for it',
+  },
   'max-images-20': { description: 'an item holds at most 20 additional images instead of 10 (the spec does not show the maximum); the embedded run declares 20 (SC_MAX_IMAGES)' },
   // Events caused by actions (reference/core/caused-events.ts): the spec shows no timing
   'action-events-late': {

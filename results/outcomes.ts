@@ -39,7 +39,7 @@ export const NOT_EXERCISED_REASONS = {
   time_budget: 'a property ran too few cases within its time budget to judge the rule',
   check_error: 'the check broke (an exception) before it reached the rule',
   not_run: 'the run stopped (interrupted, its deadline, the preflight) before the check ran or finished',
-  limit_not_reached: "the target accepted as many as the check's bound allows (30 images on an item) without refusing one, and declared no maximum (SC_MAX_IMAGES)",
+  limit_not_reached: "the target accepted as many as the check's bound allows (50 images on an item) without refusing one, and declared no maximum (SC_MAX_IMAGES)",
 } as const;
 
 export type NotExercisedReason = keyof typeof NOT_EXERCISED_REASONS;
@@ -62,7 +62,7 @@ export const NOT_APPLICABLE_CAUSES = {
   lifetime_undeclared: 'the target declares no lifetime to wait out (SC_CODE_LIFETIME_S, SC_ACCESS_TOKEN_LIFETIME_S or expires_in, SC_REFRESH_TOKEN_LIFETIME_S)',
   lifetime_too_long: 'the lifetime the target declares, with its skew and its declared leeway (SC_TOKEN_LEEWAY_S), is longer than a check may wait (90 s)',
   leeway_undeclared: 'the API still accepts an access token past its lifetime and the skew, and the target declares no leeway (SC_TOKEN_LEEWAY_S): a clock-skew leeway (RFC 7519 §4.1.4: Spring 60 s, .NET 5 min) cannot be told from no expiry',
-  maximum_too_high: 'the image maximum the target declares (SC_MAX_IMAGES) is above what a check may add to one item (30)',
+  maximum_too_high: 'the image maximum the target declares (SC_MAX_IMAGES) is above what a check may add to one item (250)',
   rate_limit_undeclared: 'the target declares no rate limit (SC_DECLARED_RATE_LIMIT) for a burst to exceed',
   rate_limit_too_high: 'the rate limit the target declares (SC_DECLARED_RATE_LIMIT) is above what a burst of at most 150 requests surely exceeds (50 per second)',
 } as const;

@@ -60,7 +60,8 @@ function embeddedDeclared(env: Env): Declared {
     // The reference validates to the millisecond; the variant's leeway is left undeclared, as a server team's default run would.
     tokenLeewayS: variants.includes('token-leeway-60') ? undefined : 0,
     lifetimeAccount: referenceCredentials(env).shortLived,
-    maxImages: maxImagesOf(positive(env.REFERENCE_MAX_IMAGES, DEFAULT_MAX_IMAGES), variants),
+    // The variant max-images-40 leaves its maximum undeclared: the check looks for it, as with a team that declares none.
+    maxImages: variants.includes('max-images-40') ? undefined : maxImagesOf(positive(env.REFERENCE_MAX_IMAGES, DEFAULT_MAX_IMAGES), variants),
     rateLimitPerS: RATE_LIMITED_PER_SECOND,
     rateLimitAccount: referenceCredentials(env).rateLimited,
     pageSize: pageSizeOf(positive(env.REFERENCE_PAGE_SIZE, DEFAULT_PAGE_SIZE), variants, env.REFERENCE_DEFECT || undefined),
