@@ -71,16 +71,26 @@ export type NotApplicableCause = keyof typeof NOT_APPLICABLE_CAUSES;
 
 /**
  * Capabilities a run may declare it must reach (SC_REQUIRE, comma-separated, or
- * `all`); each maps to the not-applicable cause its absence produces. A required
+ * `all`); each maps to the not-applicable causes its absence produces. A required
  * capability that the run lacks makes the run INCOMPLETE instead of letting its
  * rules be not applicable. The embedded reference requires all of them.
+ *
+ * The last three are values the spec leaves "not shown" whose common range lies
+ * beyond what a run waits or sends (docs/TARGET.md "Values the spec does not
+ * show"): lifetimes of minutes or hours and a leeway of minutes, a rate limit
+ * with no declared value, an image maximum above what a check adds. Not declared,
+ * their rules are not applicable; a team that requires them demands the
+ * declarations, and a run without them ends INCOMPLETE.
  */
 export const CAPABILITIES = {
-  'control-api': 'no_control_api',
-  'direct-sessions': 'no_direct_sessions',
-  quota: 'quota_above_max_items',
-  'pro-and-basic': 'accounts',
-} as const satisfies Record<string, NotApplicableCause>;
+  'control-api': ['no_control_api'],
+  'direct-sessions': ['no_direct_sessions'],
+  quota: ['quota_above_max_items'],
+  'pro-and-basic': ['accounts'],
+  lifetimes: ['lifetime_undeclared', 'lifetime_too_long', 'leeway_undeclared'],
+  'image-maximum': ['maximum_too_high'],
+  'rate-limit': ['rate_limit_undeclared', 'rate_limit_too_high'],
+} as const satisfies Record<string, readonly NotApplicableCause[]>;
 
 export type Capability = keyof typeof CAPABILITIES;
 

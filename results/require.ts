@@ -6,6 +6,7 @@
  * INCOMPLETE (exit 3).
  *
  *   SC_REQUIRE=control-api,direct-sessions   those two (names: CAPABILITIES of outcomes.ts)
+ *   SC_REQUIRE=lifetimes,rate-limit          the expiry and rate-limit rules judged: their values declared
  *   SC_REQUIRE=all                           every capability
  *   SC_REQUIRE=  (set, empty) or none        no capability
  *   unset                                    all against the embedded reference (SC_BASE_URL unset), none for a remote target
@@ -28,7 +29,7 @@ export interface Required {
 /** The required capabilities, or the one-line problem of a bad SC_REQUIRE (`SC_REQUIRE: expected …; got '…'`). */
 export function readRequired(env: Record<string, string | undefined>): Required | { error: string; expected: string; got: string } {
   const raw = env.SC_REQUIRE;
-  const of = (capabilities: Capability[], source: Required['source']): Required => ({ capabilities, causes: capabilities.map((c) => CAPABILITIES[c]), source });
+  const of = (capabilities: Capability[], source: Required['source']): Required => ({ capabilities, causes: capabilities.flatMap((c) => CAPABILITIES[c]), source });
   if (raw === undefined) return env.SC_BASE_URL?.trim() ? of([], 'default (remote target)') : of(CAPABILITY_NAMES, 'default (embedded reference)');
   const names = raw
     .split(',')
