@@ -7,7 +7,7 @@ import { expect, test } from '@playwright/test';
 import { parseOutcome } from '../../results/outcomes.js';
 import { isRegisteredSecret } from '../../lib/secrets.js';
 import { loadSettings, readSettings } from '../../settings/settings.js';
-import { MAX_WAIT_MS, waitFor } from '../../specs/auth/support/lifetime-wait.js';
+import { demandedUnjudged, MAX_WAIT_MS, waitFor } from '../../specs/auth/support/lifetime-wait.js';
 
 const target = {
   SC_BASE_URL: 'https://api.example/v1',
@@ -69,4 +69,12 @@ test('a declared leeway joins the wait: Spring Security\'s 60 s is waited out on
 test('the embedded run declares a leeway of 0 (its reference validates to the millisecond), and none under the variant token-leeway-60, as a team\'s default run', () => {
   expect(loadSettings({}).declared.tokenLeewayS).toBe(0);
   expect(loadSettings({ REFERENCE_VARIANTS: 'token-leeway-60' }).declared.tokenLeewayS).toBeUndefined();
+});
+
+test('a part left not applicable for a cause the run requires (SC_REQUIRE=lifetimes) ends the rule not applicable; not required, the rule passes on its other part', () => {
+  const leeway = 'not applicable [leeway_undeclared]: the access token still works 5.3 s after its issue';
+  const demanding = loadSettings({ ...target, SC_REQUIRE: 'lifetimes' });
+  expect(demandedUnjudged(demanding, [undefined, leeway])).toBe(leeway);
+  expect(demandedUnjudged(loadSettings({ ...target, SC_REQUIRE: 'rate-limit' }), [leeway])).toBeUndefined();
+  expect(demandedUnjudged(loadSettings(target), [leeway])).toBeUndefined();
 });

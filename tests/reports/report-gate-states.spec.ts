@@ -87,6 +87,8 @@ test.describe('SC_REQUIRE: the capabilities a run must reach', () => {
     };
     expect(caps({})).toBe('control-api,direct-sessions,quota,pro-and-basic,lifetimes,image-maximum,rate-limit');
     expect(caps({ SC_BASE_URL: 'https://sandbox.example/api' })).toBe('');
+    // The embedded variant that leaves its leeway undeclared, as a team's default run would, does not require the lifetimes.
+    expect(caps({ REFERENCE_VARIANTS: 'page-size-1,token-leeway-60' })).toBe('control-api,direct-sessions,quota,pro-and-basic,image-maximum,rate-limit');
     expect(caps({ SC_BASE_URL: 'https://sandbox.example/api', SC_REQUIRE: 'all' })).toBe('control-api,direct-sessions,quota,pro-and-basic,lifetimes,image-maximum,rate-limit');
     expect(caps({ SC_REQUIRE: '' })).toBe('');
     expect(caps({ SC_REQUIRE: 'none' })).toBe('');

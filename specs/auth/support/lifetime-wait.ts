@@ -15,7 +15,7 @@
  * declares a shorter one for an account of its test set-up (SC_LIFETIME_ACCOUNT)
  * to have it judged.
  */
-import { notApplicable } from '../../../fixtures/index.js';
+import { notApplicable, parseOutcome, type Settings } from '../../../fixtures/index.js';
 
 export const SKEW_MS = 2_000;
 export const SKEW_SHARE = 0.1;
@@ -36,6 +36,16 @@ export function waitFor(seconds: number | undefined, what: string, source: strin
     return { reason: notApplicable('lifetime_too_long', `${what}: ${seconds} s (${source})${leeway} and the skew make ${Math.round(ms / 1000)} s, above the ${MAX_WAIT_MS / 1000} s a check waits`) };
   }
   return { ms, lifetimeS: seconds };
+}
+
+/**
+ * The first of these `not applicable` reasons whose cause the run requires (SC_REQUIRE=lifetimes), if any: a part
+ * left unjudged for it makes the whole rule not applicable, and the gate INCOMPLETE, instead of the rule passing on
+ * its other part. Asked before any part of the rule is judged (a rule with a pass is passed).
+ */
+export function demandedUnjudged(settings: Settings, reasons: readonly (string | undefined)[]): string | undefined {
+  const required = 'error' in settings.report.required ? [] : (settings.report.required.causes as readonly string[]);
+  return reasons.find((r) => r !== undefined && required.includes(parseOutcome(r)?.code ?? ''));
 }
 
 /** Sleeps until `ms` after `since` (epoch ms). */
