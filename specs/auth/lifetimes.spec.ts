@@ -4,12 +4,13 @@
  * refresh token expired"; the spec shows no lifetime value. The checks wait out
  * the lifetimes the target declares (settings/declared.ts: SC_CODE_LIFETIME_S,
  * SC_ACCESS_TOKEN_LIFETIME_S or the token answer's `expires_in`,
- * SC_REFRESH_TOKEN_LIFETIME_S), plus a skew, up to 60 s (support/lifetime-wait.ts);
+ * SC_REFRESH_TOKEN_LIFETIME_S), plus a skew, up to 90 s (support/lifetime-wait.ts);
  * a lifetime not declared, or too long to wait, leaves the rule not applicable.
  * The access token's wait adds the leeway the target declares (SC_TOKEN_LEEWAY_S);
  * with none declared, an access token still accepted after its lifetime and the
- * skew may be a clock-skew leeway the run cannot wait out (Spring's 60 s, .NET's
- * 5 min): that part is not applicable [leeway_undeclared], never failed.
+ * skew may be a clock-skew leeway (Spring's 60 s, .NET's 5 min) the run cannot
+ * tell from no expiry: that part is not applicable [leeway_undeclared], never
+ * failed (SC_REQUIRE=lifetimes makes the whole rule so, the run INCOMPLETE).
  * They log in with SC_LIFETIME_ACCOUNT when it is set (the embedded reference's
  * short-lived account), else with an account of SC_ACCOUNTS, on sessions of their own.
  *
