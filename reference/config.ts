@@ -87,6 +87,8 @@ export function rateLimitedAccount(passwordSuffix = ''): ReferenceAccount {
 export const DEFAULT_MAX_IMAGES = 10;
 /** The maximum of the allowed variant `max-images-20`. */
 export const VARIANT_MAX_IMAGES = 20;
+/** The maximum of the allowed variant `max-images-40`, inside the common range and left undeclared. */
+export const UNDECLARED_MAX_IMAGES = 40;
 
 /** The reference's accounts with `passwordSuffix` appended to every password. */
 export function referenceAccounts(passwordSuffix = ''): ReferenceAccount[] {
@@ -117,10 +119,12 @@ export function referenceCredentials(env: NodeJS.ProcessEnv = process.env): Refe
 
 /**
  * The maximum number of additional images the reference these settings start holds to: the variant
- * `max-images-20`'s, else REFERENCE_MAX_IMAGES, else DEFAULT_MAX_IMAGES. The embedded run declares it to its
- * checks (SC_MAX_IMAGES), as a server team would (settings/settings.ts).
+ * `max-images-40`'s or `max-images-20`'s, else REFERENCE_MAX_IMAGES, else DEFAULT_MAX_IMAGES. The embedded run
+ * declares it to its checks (SC_MAX_IMAGES), as a server team would (settings/declared.ts), but for
+ * `max-images-40`'s: that one the check finds itself, as with a team that declares none.
  */
 export function maxImagesOf(maxImages: number, variants: readonly string[]): number {
+  if (variants.includes('max-images-40')) return UNDECLARED_MAX_IMAGES;
   return variants.includes('max-images-20') ? VARIANT_MAX_IMAGES : maxImages;
 }
 

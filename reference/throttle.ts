@@ -25,7 +25,8 @@ import type { Seam } from './seam.js';
  *
  * Other refusals a server may choose ("response behaviour: not shown"): variant
  * `rate-limit-403` answers 403 {code, message}, variant `rate-limit-no-retry-after`
- * a 429 that never carries Retry-After. Defects: `no-rate-limit` (the rate-limited
+ * a 429 that never carries Retry-After, variant `rate-limit-503` nginx limit_req's
+ * default (503, an HTML page, no Retry-After). Defects: `no-rate-limit` (the rate-limited
  * account is never refused), `rate-limit-500` (a request past a limit answers 500),
  * `rate-limit-lockout` (once refused, refused for good, Retry-After: 1); evasion
  * `rate-limit-lockout-long-retry-after` (the same lockout behind Retry-After: 3600).
@@ -38,6 +39,7 @@ function lockoutRetryAfterS(seam: Seam): number | undefined {
 }
 
 export const THROTTLE_PER_SECOND = 36;
+const NGINX_503 = '<html>\r\n<head><title>503 Service Temporarily Unavailable</title></head>\r\n<body>\r\n<center><h1>503 Service Temporarily Unavailable</h1></center>\r\n</body>\r\n</html>\r\n';
 const WINDOW_MS = 1000;
 
 class Throttled extends ApiError {
@@ -83,6 +85,8 @@ export function throttled(mount: Mount, seam: Seam): Mount {
       if (!(err instanceof Throttled)) return mount.fail(err);
       if (seam.defect('rate-limit-500')) return { status: 500, body: { code: 'INTERNAL_ERROR', message: 'request rate exceeded' } };
       if (seam.variant('rate-limit-403')) return { status: 403, body: { code: 'USER_UNAUTHORIZED', message: err.body().message } };
+      // nginx limit_req's default refusal: 503 and its HTML page, no Retry-After.
+      if (seam.variant('rate-limit-503')) return { status: 503, raw: { contentType: 'text/html', text: NGINX_503 } };
       const withRetryAfter = lockout !== undefined || (refusals++ % 2 === 0 && !seam.variant('rate-limit-no-retry-after'));
       const headers: Record<string, string> = withRetryAfter ? { 'retry-after': String(err.retryAfterS) } : {};
       if (textBody) return { status: 429, raw: { contentType: 'text/plain', text: 'Too Many Requests' }, headers };

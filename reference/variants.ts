@@ -21,6 +21,10 @@ export const VARIANTS = {
     description:
       'X-Service-Timestamp is the clock at each send, nothing added: copies of one event sent to several subscriptions in one millisecond share it (a WH-SIG-8 finding), a retry never repeats it',
   },
+  'retry-late': {
+    description:
+      'a notification answered with a non-2xx status is retried 12 s, then 30 s and 60 s after each failed attempt (the retry schedule is "not shown"), beyond SC_WEBHOOK_WAIT_MS; the embedded run leaves SC_WEBHOOK_RETRY_WAIT_MS at a remote target\'s default',
+  },
   'signature-base64url': { description: 'X-Service-Signature is base64url (RFC 4648 §5: - and _, no padding) instead of hex (the spec leaves the encoding open)' },
   // Items group (reference/items/)
   'values-beside-options': { description: 'discrete attributes carry `values` beside `options` (the spec example) instead of inside it (the spec schema)' },
@@ -65,6 +69,10 @@ export const VARIANTS = {
   'untranslatable-titles': {
     description: 'every discrete value title reads the same in every language (a number, as sizes, grades or brands would): no title differs from the English one, though the category names are translated',
   },
+  'cognate-titles': {
+    description:
+      "the colour attribute has a value 'metal' titled Metal in English and in Spanish (the word is the same) and Metallo in Italian, beside colours translated in both: a title equal to the English one is a word, not a missing translation",
+  },
   // The sandbox control API (reference/control/): TARGET.md asks "2xx with a JSON body, or 4xx with {code, message}", no more
   'control-refusals-404-422': {
     description:
@@ -78,6 +86,13 @@ export const VARIANTS = {
   'lifetimes-other': {
     description: "the short-lived account's codes live 5 s, access tokens 9 s and refresh tokens 6 s (a refresh token that ends before its access token); the embedded run declares those",
   },
+  'token-leeway-60': {
+    description:
+      "the API accepts an access token 60 s past the expires_in it stated (Spring Security's default clock skew; RFC 7519 §4.1.4 allows \"some small leeway\"); the embedded run declares no leeway (SC_TOKEN_LEEWAY_S), as a team's default run would",
+  },
+  'max-images-40': {
+    description: 'an item holds at most 40 additional images (a maximum inside the common range, which the spec does not show); the embedded run declares none (SC_MAX_IMAGES): the check looks for it',
+  },
   'max-images-20': { description: 'an item holds at most 20 additional images instead of 10 (the spec does not show the maximum); the embedded run declares 20 (SC_MAX_IMAGES)' },
   // Events caused by actions (reference/core/caused-events.ts): the spec shows no timing
   'action-events-late': {
@@ -85,6 +100,9 @@ export const VARIANTS = {
   },
   // The rate limits (reference/throttle.ts): "response behaviour: not shown"
   'rate-limit-403': { description: 'a request past a rate limit answers 403 {code: USER_UNAUTHORIZED, message} instead of 429, without Retry-After' },
+  'rate-limit-503': {
+    description: "a request past a rate limit answers 503 with nginx limit_req's HTML page (its default limit_req_status), without Retry-After, instead of 429",
+  },
   'rate-limit-no-retry-after': { description: 'a request past a rate limit answers 429 never with Retry-After (the suite waits a bounded pause instead)' },
   // The page size (reference/items/paging.ts): the spec shows none
   'page-size-10': {

@@ -15,7 +15,7 @@
  * broke is no longer a broken run: the rules it did not reach are not exercised [check_error].
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { NOT_EXERCISED_REASONS, type NotExercisedReason, UNBASELINABLE_REASONS } from '../results/outcomes.js';
+import { CAPABILITIES, NOT_EXERCISED_REASONS, type NotExercisedReason, UNBASELINABLE_REASONS } from '../results/outcomes.js';
 import type { Required } from '../results/require.js';
 import { isServerMust, isServerTestable } from './scope.js';
 import { codesText } from './headline.js';
@@ -119,7 +119,7 @@ export function decideGate({ requirements, problems, runErrors, strict, baseline
   const causes = new Set<string>(required?.causes ?? []);
   const missingRules = requirements.filter((r) => isServerTestable(r) && r.verdict === 'not-applicable' && r.reasonCode !== undefined && causes.has(r.reasonCode));
   const missingCauses = new Set(missingRules.map((r) => r.reasonCode));
-  const missing = (required?.capabilities ?? []).filter((_, i) => missingCauses.has(required?.causes[i]));
+  const missing = (required?.capabilities ?? []).filter((c) => CAPABILITIES[c].some((cause) => missingCauses.has(cause)));
 
   // A stale baseline: an entry the run contradicts. Rules the run could not judge (not applicable) contradict nothing.
   const fixed = [...knownFailures.keys()].filter((id) => byId.get(id)?.verdict === 'passed');

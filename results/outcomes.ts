@@ -39,7 +39,7 @@ export const NOT_EXERCISED_REASONS = {
   time_budget: 'a property ran too few cases within its time budget to judge the rule',
   check_error: 'the check broke (an exception) before it reached the rule',
   not_run: 'the run stopped (interrupted, its deadline, the preflight) before the check ran or finished',
-  limit_not_reached: "the target accepted as many as the check's bound allows (30 images on an item) without refusing one, and declared no maximum (SC_MAX_IMAGES)",
+  limit_not_reached: "the target accepted as many as the check's bound allows (50 images on an item) without refusing one, and declared no maximum (SC_MAX_IMAGES)",
 } as const;
 
 export type NotExercisedReason = keyof typeof NOT_EXERCISED_REASONS;
@@ -60,8 +60,9 @@ export const NOT_APPLICABLE_CAUSES = {
   no_second_language: 'the target shows no second language',
   not_offered: "the target's data make the rule ask nothing: every assignable category and its attributes were read, and none offers what the rule is about (no mandatory attribute, no ranged numeric attribute, …)",
   lifetime_undeclared: 'the target declares no lifetime to wait out (SC_CODE_LIFETIME_S, SC_ACCESS_TOKEN_LIFETIME_S or expires_in, SC_REFRESH_TOKEN_LIFETIME_S)',
-  lifetime_too_long: 'the lifetime the target declares, with its skew, is longer than a check may wait (60 s)',
-  maximum_too_high: 'the image maximum the target declares (SC_MAX_IMAGES) is above what a check may add to one item (30)',
+  lifetime_too_long: 'the lifetime the target declares, with its skew and its declared leeway (SC_TOKEN_LEEWAY_S), is longer than a check may wait (90 s)',
+  leeway_undeclared: 'the API still accepts an access token past its lifetime and the skew, and the target declares no leeway (SC_TOKEN_LEEWAY_S): a clock-skew leeway (RFC 7519 §4.1.4: Spring 60 s, .NET 5 min) cannot be told from no expiry',
+  maximum_too_high: 'the image maximum the target declares (SC_MAX_IMAGES) is above what a check may add to one item (250)',
   rate_limit_undeclared: 'the target declares no rate limit (SC_DECLARED_RATE_LIMIT) for a burst to exceed',
   rate_limit_too_high: 'the rate limit the target declares (SC_DECLARED_RATE_LIMIT) is above what a burst of at most 150 requests surely exceeds (50 per second)',
 } as const;
@@ -70,16 +71,26 @@ export type NotApplicableCause = keyof typeof NOT_APPLICABLE_CAUSES;
 
 /**
  * Capabilities a run may declare it must reach (SC_REQUIRE, comma-separated, or
- * `all`); each maps to the not-applicable cause its absence produces. A required
+ * `all`); each maps to the not-applicable causes its absence produces. A required
  * capability that the run lacks makes the run INCOMPLETE instead of letting its
  * rules be not applicable. The embedded reference requires all of them.
+ *
+ * The last three are values the spec leaves "not shown" whose common range lies
+ * beyond what a run waits or sends (docs/TARGET.md "Values the spec does not
+ * show"): lifetimes of minutes or hours and a leeway of minutes, a rate limit
+ * with no declared value, an image maximum above what a check adds. Not declared,
+ * their rules are not applicable; a team that requires them demands the
+ * declarations, and a run without them ends INCOMPLETE.
  */
 export const CAPABILITIES = {
-  'control-api': 'no_control_api',
-  'direct-sessions': 'no_direct_sessions',
-  quota: 'quota_above_max_items',
-  'pro-and-basic': 'accounts',
-} as const satisfies Record<string, NotApplicableCause>;
+  'control-api': ['no_control_api'],
+  'direct-sessions': ['no_direct_sessions'],
+  quota: ['quota_above_max_items'],
+  'pro-and-basic': ['accounts'],
+  lifetimes: ['lifetime_undeclared', 'lifetime_too_long', 'leeway_undeclared'],
+  'image-maximum': ['maximum_too_high'],
+  'rate-limit': ['rate_limit_undeclared', 'rate_limit_too_high'],
+} as const satisfies Record<string, readonly NotApplicableCause[]>;
 
 export type Capability = keyof typeof CAPABILITIES;
 

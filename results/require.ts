@@ -6,9 +6,14 @@
  * INCOMPLETE (exit 3).
  *
  *   SC_REQUIRE=control-api,direct-sessions   those two (names: CAPABILITIES of outcomes.ts)
+ *   SC_REQUIRE=lifetimes,rate-limit          the expiry and rate-limit rules judged: their values declared
  *   SC_REQUIRE=all                           every capability
  *   SC_REQUIRE=  (set, empty) or none        no capability
  *   unset                                    all against the embedded reference (SC_BASE_URL unset), none for a remote target
+ *
+ * The embedded reference declares every value those capabilities need, but under its variant token-leeway-60,
+ * which leaves its leeway undeclared as a team's default run would (settings/declared.ts): that run does not
+ * require `lifetimes`.
  *
  * Read twice, the same way: by fixtures/settings.ts (a bad value stops the run
  * before any check, exit 2) and by the gate (reporting/write-reports.ts).
@@ -28,8 +33,12 @@ export interface Required {
 /** The required capabilities, or the one-line problem of a bad SC_REQUIRE (`SC_REQUIRE: expected …; got '…'`). */
 export function readRequired(env: Record<string, string | undefined>): Required | { error: string; expected: string; got: string } {
   const raw = env.SC_REQUIRE;
-  const of = (capabilities: Capability[], source: Required['source']): Required => ({ capabilities, causes: capabilities.map((c) => CAPABILITIES[c]), source });
-  if (raw === undefined) return env.SC_BASE_URL?.trim() ? of([], 'default (remote target)') : of(CAPABILITY_NAMES, 'default (embedded reference)');
+  const of = (capabilities: Capability[], source: Required['source']): Required => ({ capabilities, causes: capabilities.flatMap((c) => CAPABILITIES[c]), source });
+  if (raw === undefined) {
+    if (env.SC_BASE_URL?.trim()) return of([], 'default (remote target)');
+    const undeclaredLeeway = (env.REFERENCE_VARIANTS ?? '').split(',').some((v) => v.trim() === 'token-leeway-60');
+    return of(undeclaredLeeway ? CAPABILITY_NAMES.filter((c) => c !== 'lifetimes') : CAPABILITY_NAMES, 'default (embedded reference)');
+  }
   const names = raw
     .split(',')
     .map((s) => s.trim())

@@ -1,7 +1,9 @@
 /**
  * What the target declares of the values the spec leaves "not shown" and the
  * expiry and maximum checks need (README "Settings"): how long its codes and
- * tokens live (AUTH-CODE-3, AUTH-TOKEN-4) and how many images an item holds
+ * tokens live (AUTH-CODE-3, AUTH-TOKEN-4) and the leeway past an access token's
+ * lifetime its API allows (undeclared, a token still accepted after its lifetime
+ * leaves that part not applicable [leeway_undeclared]), how many images an item holds
  * (ITEM-IMG-12), how many items a page of a list holds (the list check then
  * crosses a real page boundary), and the rate limit per account the burst check
  * holds it to (GEN-RATE-1; SC_DECLARED_RATE_LIMIT, undeclared: not applicable
@@ -27,6 +29,8 @@ export interface Declared {
   accessTokenLifetimeS?: number;
   /** SC_REFRESH_TOKEN_LIFETIME_S: how long an unused refresh token can be exchanged, in seconds. */
   refreshTokenLifetimeS?: number;
+  /** SC_TOKEN_LEEWAY_S: how long past its lifetime the API still accepts an access token (a clock-skew leeway, RFC 7519 §4.1.4), in seconds. */
+  tokenLeewayS?: number;
   /** SC_LIFETIME_ACCOUNT: the account whose codes and tokens live these lifetimes, kept apart from SC_ACCOUNTS (else any of those). */
   lifetimeAccount?: Account;
   /** SC_MAX_IMAGES: the most additional images (besides the main image) an item holds. */
@@ -40,7 +44,7 @@ export interface Declared {
 }
 
 /** The declarations that exist only beside SC_BASE_URL: the embedded reference makes its own. */
-export const DECLARED_REMOTE_ONLY = ['SC_CODE_LIFETIME_S', 'SC_ACCESS_TOKEN_LIFETIME_S', 'SC_REFRESH_TOKEN_LIFETIME_S', 'SC_LIFETIME_ACCOUNT', 'SC_MAX_IMAGES', 'SC_DECLARED_RATE_LIMIT', 'SC_RATE_LIMIT_ACCOUNT', 'SC_PAGE_SIZE'];
+export const DECLARED_REMOTE_ONLY = ['SC_CODE_LIFETIME_S', 'SC_ACCESS_TOKEN_LIFETIME_S', 'SC_REFRESH_TOKEN_LIFETIME_S', 'SC_TOKEN_LEEWAY_S', 'SC_LIFETIME_ACCOUNT', 'SC_MAX_IMAGES', 'SC_DECLARED_RATE_LIMIT', 'SC_RATE_LIMIT_ACCOUNT', 'SC_PAGE_SIZE'];
 
 /** The embedded reference's declarations: its short-lived account and lifetimes, its image maximum and its page size (its variant's and defect's too). */
 function embeddedDeclared(env: Env): Declared {
@@ -53,8 +57,11 @@ function embeddedDeclared(env: Env): Declared {
     codeLifetimeS: seconds(lives.codeMs),
     accessTokenLifetimeS: seconds(lives.accessMs),
     refreshTokenLifetimeS: seconds(lives.refreshMs),
+    // The reference validates to the millisecond; the variant's leeway is left undeclared, as a server team's default run would.
+    tokenLeewayS: variants.includes('token-leeway-60') ? undefined : 0,
     lifetimeAccount: referenceCredentials(env).shortLived,
-    maxImages: maxImagesOf(positive(env.REFERENCE_MAX_IMAGES, DEFAULT_MAX_IMAGES), variants),
+    // The variant max-images-40 leaves its maximum undeclared: the check looks for it, as with a team that declares none.
+    maxImages: variants.includes('max-images-40') ? undefined : maxImagesOf(positive(env.REFERENCE_MAX_IMAGES, DEFAULT_MAX_IMAGES), variants),
     rateLimitPerS: RATE_LIMITED_PER_SECOND,
     rateLimitAccount: referenceCredentials(env).rateLimited,
     pageSize: pageSizeOf(positive(env.REFERENCE_PAGE_SIZE, DEFAULT_PAGE_SIZE), variants, env.REFERENCE_DEFECT || undefined),
@@ -76,6 +83,7 @@ export function readDeclared(env: Env, c: Collector, embedded: boolean): Declare
     codeLifetimeS: seconds('SC_CODE_LIFETIME_S'),
     accessTokenLifetimeS: seconds('SC_ACCESS_TOKEN_LIFETIME_S'),
     refreshTokenLifetimeS: seconds('SC_REFRESH_TOKEN_LIFETIME_S'),
+    tokenLeewayS: c.take(() => (present(env, 'SC_TOKEN_LEEWAY_S') === undefined ? undefined : int(env, 'SC_TOKEN_LEEWAY_S', 0, 0, 'a whole number of seconds >= 0')), undefined),
     lifetimeAccount: c.take(() => oneAccount(env, 'SC_LIFETIME_ACCOUNT'), undefined),
     maxImages: c.take(() => (present(env, 'SC_MAX_IMAGES') === undefined ? undefined : int(env, 'SC_MAX_IMAGES', 0, 1)), undefined),
     rateLimitPerS: c.take(

@@ -15,8 +15,8 @@ import type { Settings } from './settings.js';
 export const SETTING_NAMES = [
   // docs/TARGET.md
   'SC_BASE_URL', 'SC_AUTH_URL', 'SC_CLIENT_ID', 'SC_CLIENT_SECRET', 'SC_REDIRECT_URI', 'SC_ACCOUNTS', 'SC_LOGIN_FIELDS', 'SC_LOGIN',
-  'SC_DIRECT_TOKEN_COMMAND', 'SC_CONTROL_URL', 'SC_CONTROL_TOKEN', 'SC_PUBLIC_URL', 'SC_LISTEN', 'SC_MAX_ITEMS', 'SC_WEBHOOK_WAIT_MS',
-  'SC_CODE_LIFETIME_S', 'SC_ACCESS_TOKEN_LIFETIME_S', 'SC_REFRESH_TOKEN_LIFETIME_S', 'SC_LIFETIME_ACCOUNT', 'SC_MAX_IMAGES', 'SC_PAGE_SIZE',
+  'SC_DIRECT_TOKEN_COMMAND', 'SC_CONTROL_URL', 'SC_CONTROL_TOKEN', 'SC_PUBLIC_URL', 'SC_LISTEN', 'SC_MAX_ITEMS', 'SC_WEBHOOK_WAIT_MS', 'SC_WEBHOOK_RETRY_WAIT_MS',
+  'SC_CODE_LIFETIME_S', 'SC_ACCESS_TOKEN_LIFETIME_S', 'SC_REFRESH_TOKEN_LIFETIME_S', 'SC_TOKEN_LEEWAY_S', 'SC_LIFETIME_ACCOUNT', 'SC_MAX_IMAGES', 'SC_PAGE_SIZE',
   'SC_DECLARED_RATE_LIMIT', 'SC_RATE_LIMIT_ACCOUNT',
   // the suite's own
   'SC_REQUEST_TIMEOUT_MS', 'SC_DISABLE_CHECKS', 'SC_CLIENT_AUTH', 'SC_CHROMIUM_PATH', 'SC_DIRECT_TOKEN_TIMEOUT_MS', 'SC_REVOCATION_WAIT_MS',
@@ -49,6 +49,7 @@ export function effectiveSettings(s: Settings, runId?: string): Partial<Record<S
         SC_CODE_LIFETIME_S: s.declared.codeLifetimeS?.toString(),
         SC_ACCESS_TOKEN_LIFETIME_S: s.declared.accessTokenLifetimeS?.toString(),
         SC_REFRESH_TOKEN_LIFETIME_S: s.declared.refreshTokenLifetimeS?.toString(),
+        SC_TOKEN_LEEWAY_S: s.declared.tokenLeewayS?.toString(),
         SC_LIFETIME_ACCOUNT: s.declared.lifetimeAccount && JSON.stringify({ ...s.declared.lifetimeAccount, password: MASK }),
         SC_MAX_IMAGES: s.declared.maxImages?.toString(),
         SC_DECLARED_RATE_LIMIT: s.declared.rateLimitPerS?.toString(),
@@ -66,6 +67,7 @@ export function effectiveSettings(s: Settings, runId?: string): Partial<Record<S
     SC_LISTEN: hostPort(s.listen),
     SC_MAX_ITEMS: String(s.maxItems),
     SC_WEBHOOK_WAIT_MS: String(s.webhookWaitMs),
+    SC_WEBHOOK_RETRY_WAIT_MS: String(s.webhookRetryWaitMs),
     SC_REQUEST_TIMEOUT_MS: String(s.requestTimeoutMs),
     SC_DISABLE_CHECKS: s.disabledChecks.join(',') || undefined,
     SC_CLIENT_AUTH: s.clientAuth,

@@ -21,6 +21,7 @@ import { DECLARED_REMOTE_ONLY, type Declared, readDeclared } from './declared.js
 import { type PacingSettings, pacingSettings } from './pacing-settings.js';
 import { Collector, type Env, int, listen, oneOf, present, redirectUri, required, url } from './read.js';
 import { RESPONSE_CHECK_NAMES } from './response-check-names.js';
+import { readRetryWaitMs } from './retry-wait.js';
 import { preflightAbsent } from './run-context.js';
 import { type BenchSettings, type PropertySettings, type ReportSettings, type RunSettings, readBenchSettings, readPropertySettings, readReportSettings, readRunSettings } from './run-settings.js';
 import { SettingsError, show } from './setting-error.js';
@@ -51,6 +52,8 @@ export interface Settings {
   listen: { host: string; port: number };
   maxItems: number;
   webhookWaitMs: number;
+  /** SC_WEBHOOK_RETRY_WAIT_MS: how long a retry after a non-2xx answer is waited for (settings/retry-wait.ts). */
+  webhookRetryWaitMs: number;
   /** SC_WEBHOOK_QUIET_MS: how long "no more deliveries" is watched (default 1000, never more than webhookWaitMs). */
   webhookQuietMs: number;
   /** What the target declares of its lifetimes and its image maximum (settings/declared.ts). */
@@ -156,6 +159,7 @@ export function readSettings(env: Env, absent: readonly string[] = []): { settin
     listen: c.take(() => listen(env), { host: '127.0.0.1', port: 0 }),
     maxItems: c.take(() => int(env, 'SC_MAX_ITEMS', 50, 1), 50),
     webhookWaitMs,
+    webhookRetryWaitMs: readRetryWaitMs(env, c, embedded, webhookWaitMs),
     webhookQuietMs: Math.min(c.take(() => int(env, 'SC_WEBHOOK_QUIET_MS', 1000, 0), 1000), webhookWaitMs),
     declared: readDeclared(env, c, embedded),
     revocationWaitMs: c.take(() => int(env, 'SC_REVOCATION_WAIT_MS', 10_000, 1), 10_000),

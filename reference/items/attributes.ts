@@ -121,9 +121,14 @@ const BY_LEAF = new Map<number, AttributeDef[]>([
   [CATEGORY.books, [condition(false)]],
 ]);
 
+// The variant's colour attribute has a finish whose Spanish title reads as the English word (a cognate), translated in Italian.
+const METAL = { id: 'metal', title: t('Metal', 'Metal', 'Metallo') };
+const withCognate = (def: AttributeDef): AttributeDef => (def.type === 'discrete_values' && def.id === 'colour' ? { ...def, values: [...def.values, METAL] } : def);
+
 /** The attributes of a leaf, external_id always last; a grouping or unknown id has only external_id. */
 export function attributesOf(categoryId: number, seam: Seam): AttributeDef[] {
-  const defs = [...(BY_LEAF.get(categoryId) ?? []), EXTERNAL_ID];
+  const own = BY_LEAF.get(categoryId) ?? [];
+  const defs = [...(seam.variant('cognate-titles') ? own.map(withCognate) : own), EXTERNAL_ID];
   // The variant's catalogue asks for nothing (as the independent Python server's): every attribute optional.
   return seam.variant('no-mandatory-attributes') ? defs.map((d) => ({ ...d, is_mandatory: false })) : defs;
 }

@@ -32,6 +32,9 @@ export interface RefreshRecord {
 /** The defect's lifetime: longer than any run. */
 const NEVER_MS = 100 * 365 * 24 * 3_600_000;
 
+/** The variant token-leeway-60's leeway (Spring Security's JwtTimestampValidator default). */
+const LEEWAY_60_MS = 60_000;
+
 /** An opaque token: 32 random bytes, base64url (43 characters). */
 export function newToken(): string {
   return randomBytes(32).toString('base64url');
@@ -52,7 +55,9 @@ export class SessionStore {
 
   /** The lifetimes of a session's tokens; the defects' never end. */
   private lifetimeOf(session: Session): Lifetimes {
-    const own = this.lifetimes(session.username);
+    const stated = this.lifetimes(session.username);
+    // The variant validates access tokens with Spring Security's default clock skew: 60 s past the expires_in stated.
+    const own = this.seam.variant('token-leeway-60') ? { ...stated, accessMs: stated.accessMs + LEEWAY_60_MS } : stated;
     if (this.seam.defect('tokens-never-expire')) return { ...own, accessMs: NEVER_MS, refreshMs: NEVER_MS };
     return this.seam.defect('refresh-tokens-never-expire') ? { ...own, refreshMs: NEVER_MS } : own;
   }

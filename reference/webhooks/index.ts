@@ -19,6 +19,9 @@ export interface WebhooksDeps {
   deliveryTimeoutMs?: number;
 }
 
+/** The variant retry-late's schedule: a first retry 12 s after a failed attempt, beyond SC_WEBHOOK_WAIT_MS's 10 s. */
+const LATE_RETRY_MS = [12_000, 30_000, 60_000];
+
 /**
  * The webhooks part of the reference: the `/webhooks` routes and the dispatcher
  * that turns every event of the bus into signed notifications, with bounded retries.
@@ -32,7 +35,7 @@ export class WebhooksService {
     this.dispatcher = new Dispatcher({
       seam: deps.seam,
       store: this.store,
-      retryMs: [...deps.options.webhookRetryMs],
+      retryMs: deps.seam.variant('retry-late') ? [...LATE_RETRY_MS] : [...deps.options.webhookRetryMs],
       timeoutMs: deps.deliveryTimeoutMs ?? DEFAULT_DELIVERY_TIMEOUT_MS,
     });
     deps.bus.subscribe((event) => this.dispatcher.onEvent(event));

@@ -4,8 +4,13 @@
  * refresh token expired"; the spec shows no lifetime value. The checks wait out
  * the lifetimes the target declares (settings/declared.ts: SC_CODE_LIFETIME_S,
  * SC_ACCESS_TOKEN_LIFETIME_S or the token answer's `expires_in`,
- * SC_REFRESH_TOKEN_LIFETIME_S), plus a skew, up to 60 s (support/lifetime-wait.ts);
+ * SC_REFRESH_TOKEN_LIFETIME_S), plus a skew, up to 90 s (support/lifetime-wait.ts);
  * a lifetime not declared, or too long to wait, leaves the rule not applicable.
+ * The access token's wait adds the leeway the target declares (SC_TOKEN_LEEWAY_S);
+ * with none declared, an access token still accepted after its lifetime and the
+ * skew may be a clock-skew leeway (Spring's 60 s, .NET's 5 min) the run cannot
+ * tell from no expiry: that part is not applicable [leeway_undeclared], never
+ * failed (SC_REQUIRE=lifetimes makes the whole rule so, the run INCOMPLETE).
  * They log in with SC_LIFETIME_ACCOUNT when it is set (the embedded reference's
  * short-lived account), else with an account of SC_ACCOUNTS, on sessions of their own.
  *
@@ -15,9 +20,9 @@
  * refresh token wait on pairs of their own, so an expired refresh token that ends
  * its session never stands for an expired access token.
  */
-import { type Account, type Exchange, expectTokenRefused, partKey, recordNotExercised, type Sessions, type Settings, skipUnjudged, test, verify } from '../fixtures.js';
+import { type Account, type Exchange, expectTokenRefused, notApplicable, partKey, recordNotExercised, type Sessions, type Settings, skipUnjudged, test, verify } from '../fixtures.js';
 import { skipWhenThrottled } from './support/revocation.js';
-import { sleepUntil, type Wait, waitFor } from './support/lifetime-wait.js';
+import { demandedUnjudged, sleepUntil, type Wait, waitFor } from './support/lifetime-wait.js';
 
 const accountOf = (settings: Settings, sessions: Sessions): Account => settings.declared.lifetimeAccount ?? sessions.anyAccount('pro');
 
@@ -58,31 +63,49 @@ test.describe('lifetimes', { tag: '@auth' }, () => {
     const pair = await auth.control(answer, ['AUTH-REFRESH-1'], 'a refresh at once');
     const obtained = Date.now();
     const declared = settings.declared.accessTokenLifetimeS;
-    const access: Wait = waitFor(declared ?? expiresIn(answer), 'the access token', declared === undefined ? 'expires_in of the token answer' : 'SC_ACCESS_TOKEN_LIFETIME_S');
+    const leewayS = settings.declared.tokenLeewayS;
+    const access: Wait = waitFor(declared ?? expiresIn(answer), 'the access token', declared === undefined ? 'expires_in of the token answer' : 'SC_ACCESS_TOKEN_LIFETIME_S', leewayS);
     const refresh: Wait = waitFor(settings.declared.refreshTokenLifetimeS, 'the refresh token', 'SC_REFRESH_TOKEN_LIFETIME_S');
     if ('reason' in access && 'reason' in refresh) return skipUnjudged(`${access.reason}; ${refresh.reason.replace(/^not applicable \[[a-z_]+\]: /, '')}`);
+    const demanded = demandedUnjudged(settings, ['reason' in access ? access.reason : undefined, 'reason' in refresh ? refresh.reason : undefined]);
+    if (demanded !== undefined) return skipUnjudged(demanded);
     // A half that cannot be waited out says why, for that half alone: the other one is still judged.
     if ('reason' in access) recordNotExercised([ACCESS_HALF], access.reason);
     if ('reason' in refresh) recordNotExercised([REFRESH_HALF], refresh.reason);
     await auth.expectWorks(pair, ['AUTH-REFRESH-2'], 'control: the access token of the refresh works on the API at once');
 
-    const parts: { at: number; ms: number; lifetimeS: number; judge: () => Promise<void> }[] = [];
-    if ('ms' in access) parts.push({ at: obtained, ...access, judge: () => expired(pair.accessToken, access.ms) });
+    // A part's judge answers why it could not judge (a `not applicable` outcome), or nothing when it judged.
+    const parts: { key: string; at: number; ms: number; lifetimeS: number; judge: () => Promise<string | undefined> }[] = [];
+    if ('ms' in access) parts.push({ key: ACCESS_HALF, at: obtained, ...access, judge: () => expired(pair.accessToken, access.ms, access.lifetimeS) });
     if ('ms' in refresh) {
       const other = await sessions.fresh(account);
       const held = await auth.control(await oauth.refresh(other.refreshToken), ['AUTH-REFRESH-1'], 'a refresh token refreshed at once');
-      parts.push({ at: Date.now(), ...refresh, judge: () => refreshRefused(held.refreshToken, refresh.ms) });
+      parts.push({ key: REFRESH_HALF, at: Date.now(), ...refresh, judge: () => refreshRefused(held.refreshToken, refresh.ms) });
     }
-    parts.sort((a, b) => a.at + a.ms - (b.at + b.ms));
+    // The access token's part first, whatever its deadline: a leeway the run requires declared (SC_REQUIRE=lifetimes)
+    // ends the rule there, before the refresh part passes it; a refresh token judged after its deadline is as expired.
     allowWait(Math.max(...parts.map((p) => p.ms)) + 5_000);
-    for (const { at, ms, lifetimeS, judge } of parts) {
+    const unjudged: { key: string; reason: string }[] = [];
+    for (const { key, at, ms, lifetimeS, judge } of parts) {
       await test.step(`wait ${ms / 1000} s from the pair's issue: a lifetime of ${lifetimeS} s and the skew`, () => sleepUntil(at, ms));
-      await judge();
+      const reason = await judge();
+      if (demandedUnjudged(settings, [reason]) !== undefined) return skipUnjudged(reason as string);
+      if (reason !== undefined) unjudged.push({ key, reason });
     }
+    // The rule passes on the half judged, the other not applicable with its cause; with none judged, not applicable.
+    if (unjudged.length === parts.length) return skipUnjudged(unjudged.map((u) => u.reason).join('; '));
+    for (const { key, reason } of unjudged) recordNotExercised([key], reason);
 
-    async function expired(accessToken: string, ms: number): Promise<void> {
+    async function expired(accessToken: string, ms: number, lifetimeS: number): Promise<string | undefined> {
       const res = await auth.read({ accessToken });
       skipWhenThrottled(res, 'the expired access token on the API');
+      // Still accepted with no leeway declared: a leeway the run cannot wait out cannot be told from no expiry.
+      if (leewayS === undefined && res.status >= 200 && res.status <= 299) {
+        return notApplicable(
+          'leeway_undeclared',
+          `the access token still works ${ms / 1000} s after its issue (a lifetime of ${lifetimeS} s and the skew): a clock-skew leeway, or no expiry; declare SC_TOKEN_LEEWAY_S (0 for none) to have it judged`,
+        );
+      }
       await verify(res.status >= 400 && res.status <= 499, {
         title: `the access token ${ms / 1000} s after it was issued is refused by the API (a 4xx)`,
         requirements: [ACCESS_HALF],
@@ -90,8 +113,9 @@ test.describe('lifetimes', { tag: '@auth' }, () => {
         actual: `${res.status}`,
         exchange: res,
       });
+      return undefined;
     }
-    async function refreshRefused(refreshToken: string, ms: number): Promise<void> {
+    async function refreshRefused(refreshToken: string, ms: number): Promise<undefined> {
       await expectTokenRefused(() => oauth.refresh(refreshToken), [REFRESH_HALF], `the refresh token ${ms / 1000} s after it was issued is refused with invalid_grant`, {
         error: 'invalid_grant',
       });

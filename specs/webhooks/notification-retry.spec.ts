@@ -1,10 +1,14 @@
 /**
  * Retries after a non-2xx answer. The spec shows no schedule and no count
  * ("Retry schedule and number of retries after a non-2xx answer: not shown"),
- * so the suite waits up to SC_WEBHOOK_WAIT_MS for ONE retry: its absence is a
- * SHOULD (WH-NOTIF-6); when it comes, what the spec does say about it is a MUST:
- * the same id (WH-NOTIF-5), a timestamp the first attempt did not carry
- * (WH-SIG-4), the query (WH-NOTIF-9), a valid signature (WH-SIG-2).
+ * so the suite waits up to SC_WEBHOOK_RETRY_WAIT_MS (settings/retry-wait.ts: 60 s
+ * for a remote target, the published first retries' range; the wait ends when the
+ * retry arrives) for a retry: its absence is a SHOULD (WH-NOTIF-6); when it comes,
+ * what the spec does say of every retry received is a MUST: the same id
+ * (WH-NOTIF-5), a timestamp no earlier attempt carried (WH-SIG-4), the query
+ * (WH-NOTIF-9), a valid signature (WH-SIG-2). The receiver refuses the retry too,
+ * so a second retry that comes while the copies are read (or the quiet period
+ * after: SC_WEBHOOK_QUIET_MS) is judged as well.
  *
  * The timestamp "changes on every request, against replay": a retry repeats its
  * notification to the same subscription under the same token, so a repeated
@@ -43,7 +47,7 @@ test.describe('notification retries', { tag: '@webhooks' }, () => {
     const query = { user: session.username, attempt: 'retry' };
     const hook = await receiver.newHook(query);
     const webhook = await seller.subscribe(hook, [INACTIVATED]);
-    await hook.script([500, 200]);
+    await hook.script([500, 500, 200]);
     const others: { hook: Hook; token: string }[] = [];
     for (let i = 0; i < COPIES; i++) {
       const other = await receiver.newHook({ user: session.username, copy: String(i + 1) });
@@ -51,48 +55,54 @@ test.describe('notification retries', { tag: '@webhooks' }, () => {
     }
     const itemId = await seller.provokeItemInactivated();
     await awaitDeliveries(hook, (ds) => ofType(ds, INACTIVATED, itemId).length > 0, `an ${INACTIVATED} notification`, ['WH-EVT-2']);
-    const twice = await test.step(`wait up to ${settings.webhookWaitMs} ms for the retry (SC_WEBHOOK_WAIT_MS)`, () =>
-      pollDeliveries(hook, (ds) => ofType(ds, INACTIVATED, itemId).length >= 2, settings.webhookWaitMs),
+    const retryWaitMs = settings.webhookRetryWaitMs;
+    test.setTimeout(testInfo.timeout + retryWaitMs);
+    const twice = await test.step(`wait up to ${retryWaitMs} ms for the retry (SC_WEBHOOK_RETRY_WAIT_MS)`, () =>
+      pollDeliveries(hook, (ds) => ofType(ds, INACTIVATED, itemId).length >= 2, retryWaitMs),
     );
     if (!twice) {
-      recordFinding(testInfo, { requirement: 'WH-NOTIF-6', message: `no retry within ${settings.webhookWaitMs} ms after the receiver answered 500` });
-      test.skip(true, notExercised('target_state', `no retry arrived within SC_WEBHOOK_WAIT_MS (${settings.webhookWaitMs} ms) after a 500 (WH-NOTIF-6, a SHOULD: a finding)`));
+      recordFinding(testInfo, { requirement: 'WH-NOTIF-6', message: `no retry within ${retryWaitMs} ms after the receiver answered 500` });
+      test.skip(true, notExercised('target_state', `no retry arrived within SC_WEBHOOK_RETRY_WAIT_MS (${retryWaitMs} ms) after a 500 (WH-NOTIF-6, a SHOULD: a finding); a later first retry is judged with a longer SC_WEBHOOK_RETRY_WAIT_MS`));
       return;
     }
-    const [first, retry] = ofType(twice, INACTIVATED, itemId);
     const copies: NotificationRequest[][] = [];
     for (const { hook: other } of others) {
       const what = `the ${INACTIVATED} notification to another subscription`;
       copies.push(ofType(await awaitDeliveries(other, (ds) => ofType(ds, INACTIVATED, itemId).length > 0, what, ['WH-EVT-2']), INACTIVATED, itemId));
     }
+    // Every retry received by now, or within the quiet period (a second one comes to a prompt sender's refused first retry).
+    const all = ofType((await pollDeliveries(hook, (ds) => ofType(ds, INACTIVATED, itemId).length >= 3, settings.webhookQuietMs)) ?? (await hook.deliveries()), INACTIVATED, itemId);
+    const [first, ...retries] = all;
+    testInfo.annotations.push({ type: 'observed', description: `${retries.length} retries received and judged` });
     const problems = new Problems();
-    problems.add('WH-NOTIF-5', retryProblems(first, retry));
-    problems.add('WH-SIG-4', repeatedTimestamps([first, retry]).map((t) => `the retry repeats the first attempt's X-Service-Timestamp ${t}`));
+    for (const [i, retry] of retries.entries()) problems.add('WH-NOTIF-5', retryProblems(first, retry).map((p) => `retry ${i + 1}: ${p}`));
+    problems.add('WH-SIG-4', repeatedTimestamps(all).map((t) => `a retry repeats the X-Service-Timestamp ${t} of an earlier attempt`));
     const across = `of the ${copies.length + 1} subscriptions that got the event at once`;
-    problems.observe('WH-SIG-8', timestampsSharedAcross([[first, retry], ...copies]).map((t) => `X-Service-Timestamp ${t} is carried to more than one ${across}`));
-    // One encoding throughout (WH-SIG-9, a SHOULD): nine signatures, across eight subscriptions and a retry.
+    problems.observe('WH-SIG-8', timestampsSharedAcross([all, ...copies]).map((t) => `X-Service-Timestamp ${t} is carried to more than one ${across}`));
+    // One encoding throughout (WH-SIG-9, a SHOULD): every signature, across eight subscriptions and the retries.
     const signed = [
       { label: 'first attempt', request: first, token: webhook.token },
-      { label: 'retry', request: retry, token: webhook.token },
+      ...retries.map((request, i) => ({ label: `retry ${i + 1}`, request, token: webhook.token })),
       ...copies.flatMap((requests, i) => requests.map((request) => ({ label: `copy ${i + 1}`, request, token: others[i].token }))),
     ];
     const encodings = encodingProblems(signed);
     if (encodings.judged >= 2) problems.observe('WH-SIG-9', encodings.problems);
     const expected = { token: webhook.token, query, events: webhook.events };
     judgeNotification(problems, first, expected, 'first attempt');
-    judgeNotification(problems, retry, expected, 'retry');
+    for (const [i, retry] of retries.entries()) judgeNotification(problems, retry, expected, `retry ${i + 1}`);
     await problems.settle(
-      'the retry repeats the notification at the subscribed url, signed, with a timestamp of its own',
-      'same id, type, occurred_on and data; an X-Service-Timestamp the first attempt did not carry (and, a SHOULD, none another subscription got); the query; a signature verifying under the token (and, a SHOULD, every signature in one text encoding)',
-      [first, retry, ...copies.flat()],
+      `each of the ${retries.length} retries repeats the notification at the subscribed url, signed, with a timestamp of its own`,
+      'same id, type, occurred_on and data; an X-Service-Timestamp no earlier attempt carried (and, a SHOULD, none another subscription got); the query; a signature verifying under the token (and, a SHOULD, every signature in one text encoding)',
+      [...all, ...copies.flat()],
     );
   });
 
-  test('[WH-NOTIF-6] after a non-2xx answer the notification is delivered again within SC_WEBHOOK_WAIT_MS', { tag: '@should' }, async ({ seller, hook }) => {
+  test('[WH-NOTIF-6] after a non-2xx answer the notification is delivered again within SC_WEBHOOK_RETRY_WAIT_MS', { tag: '@should' }, async ({ seller, hook, settings }, testInfo) => {
     await seller.subscribe(hook, [INACTIVATED]);
     await hook.script([503]);
     const itemId = await seller.provokeItemInactivated();
     await awaitDeliveries(hook, (ds) => ofType(ds, INACTIVATED, itemId).length > 0, `an ${INACTIVATED} notification`, ['WH-EVT-2']);
-    await awaitDeliveries(hook, (ds) => ofType(ds, INACTIVATED, itemId).length >= 2, 'a retry after the 503 answer', ['WH-NOTIF-6']);
+    test.setTimeout(testInfo.timeout + settings.webhookRetryWaitMs);
+    await awaitDeliveries(hook, (ds) => ofType(ds, INACTIVATED, itemId).length >= 2, 'a retry after the 503 answer', ['WH-NOTIF-6'], settings.webhookRetryWaitMs);
   });
 });

@@ -60,6 +60,15 @@ test.describe('settings', () => {
     expect(s.accounts.every((a) => a.password.endsWith('-reference-x9'))).toBe(true);
   });
 
+  test('a retry is waited for 60 s at a remote target (the published first retries), SC_WEBHOOK_WAIT_MS at the embedded reference unless its variant retries late', () => {
+    expect(loadSettings(target).webhookRetryWaitMs).toBe(60_000);
+    expect(loadSettings({ ...target, SC_WEBHOOK_WAIT_MS: '90000' }).webhookRetryWaitMs).toBe(90_000);
+    expect(loadSettings({ ...target, SC_WEBHOOK_RETRY_WAIT_MS: '5000' }).webhookRetryWaitMs).toBe(5_000);
+    expect(loadSettings({}).webhookRetryWaitMs).toBe(10_000);
+    expect(loadSettings({ REFERENCE_VARIANTS: 'page-size-1, retry-late' }).webhookRetryWaitMs).toBe(60_000);
+    expect(messageOf({ ...target, SC_WEBHOOK_RETRY_WAIT_MS: '0' })).toMatch(/^SC_WEBHOOK_RETRY_WAIT_MS: expected an integer >= 1/);
+  });
+
   test('SC_ACCOUNTS may be a file path', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sc-settings-'));
     const file = join(dir, 'accounts.json');

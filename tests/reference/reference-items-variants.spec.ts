@@ -4,7 +4,8 @@
  * limits, `meta.pagination: null` on the last page, categories without
  * `subcategories` on leaves and without `parent_id` on roots; catalogues the
  * spec leaves open: no mandatory attribute, value titles in fewer languages than
- * category names, titles that read the same in every language.
+ * category names, titles that read the same in every language, a title that reads
+ * as the English word in one language (a cognate).
  */
 import { expect, test } from '@playwright/test';
 import { SEEDED_ACTIVE, SEEDED_HIDDEN } from '../../reference/items/seed.js';
@@ -109,4 +110,12 @@ test('untranslatable-titles: every value title is the same number in every langu
   ]);
   expect(await titles('es')).toEqual(await titles('en'));
   expect(await titles('it')).toEqual(await titles('en'));
+});
+
+test('cognate-titles: the colour attribute gains a value titled Metal in English and Spanish, Metallo in Italian, beside colours translated in both', async () => {
+  const h = new ItemsHarness({ variants: ['cognate-titles'] });
+  const colour = async (language: string) => titlesOf((await attributesIn(h, 301, language)).find((a) => a.id === 'colour'));
+  expect(await colour('en')).toEqual(['Black', 'White', 'Wood', 'Grey', 'Metal']);
+  expect(await colour('es')).toEqual(['Negro', 'Blanco', 'Madera', 'Gris', 'Metal']);
+  expect((await colour('it')).at(-1)).toBe('Metallo');
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEFAULT_LIFETIMES, OTHER_SHORT_LIFETIMES, optionsFromEnv, REFERENCE_ACCOUNTS, SHORT_LIFETIMES, shortLivedAccount } from '../../reference/config.js';
+import { DEFAULT_LIFETIMES, maxImagesOf, OTHER_SHORT_LIFETIMES, optionsFromEnv, REFERENCE_ACCOUNTS, SHORT_LIFETIMES, shortLivedAccount } from '../../reference/config.js';
 import { type RunningReference, startReference } from '../../reference/server.js';
 import { readSettings } from '../../settings/settings.js';
 import { authorize, exchange, login, refresh } from './reference-login.js';
@@ -71,4 +71,24 @@ test('the variant lifetimes-other gives the short-lived account other lifetimes,
   const { settings } = readSettings({ REFERENCE_VARIANTS: 'lifetimes-other,max-images-20' });
   expect(settings.declared).toMatchObject({ codeLifetimeS: 5, accessTokenLifetimeS: 9, refreshTokenLifetimeS: 6, maxImages: 20, lifetimeAccount: { username: 'short-1' } });
   expect(readSettings({}).settings.declared).toMatchObject({ codeLifetimeS: 2, accessTokenLifetimeS: 3, refreshTokenLifetimeS: 3, maxImages: 10 });
+});
+
+test('the variant token-leeway-60 accepts an access token past the expires_in it states, which stays the lifetime; the embedded run declares no leeway', async () => {
+  const ref = await startReference({ variants: ['token-leeway-60'] });
+  try {
+    const pair = (await login(ref, shortLivedAccount())) as { access_token: string };
+    expect(expiresIn(pair)).toBe(SHORT_LIFETIMES.accessMs / 1000);
+    await sleep(SHORT_LIFETIMES.accessMs + 1_000);
+    expect((await read(ref, pair.access_token)).status).toBe(200);
+  } finally {
+    await ref.close();
+  }
+  expect(readSettings({ REFERENCE_VARIANTS: 'token-leeway-60' }).settings.declared.tokenLeewayS).toBeUndefined();
+  expect(readSettings({}).settings.declared.tokenLeewayS).toBe(0);
+});
+
+test('the variant max-images-40 holds an item to 40 images, which the embedded run does not declare (the check looks for it)', () => {
+  expect(optionsFromEnv({ REFERENCE_VARIANTS: 'max-images-40' }).variants).toContain('max-images-40');
+  expect(maxImagesOf(10, ['max-images-40'])).toBe(40);
+  expect(readSettings({ REFERENCE_VARIANTS: 'max-images-40' }).settings.declared.maxImages).toBeUndefined();
 });

@@ -60,6 +60,7 @@ const cases: [name: string, overrides: Partial<ReferenceOptions>, refusal: numbe
   ['the clean reference', {}, 429],
   ['variant rate-limit-403', { variants: ['rate-limit-403'] }, 403],
   ['variant rate-limit-no-retry-after', { variants: ['rate-limit-no-retry-after'] }, 429],
+  ['variant rate-limit-503', { variants: ['rate-limit-503'] }, 503],
   ['defect rate-limit-500', { defect: 'rate-limit-500' }, 500],
   ['defect no-rate-limit', { defect: 'no-rate-limit' }, undefined],
 ];

@@ -85,17 +85,19 @@ test.describe('SC_REQUIRE: the capabilities a run must reach', () => {
       const r = readRequired(env);
       return 'error' in r ? r.error : r.capabilities.join(',');
     };
-    expect(caps({})).toBe('control-api,direct-sessions,quota,pro-and-basic');
+    expect(caps({})).toBe('control-api,direct-sessions,quota,pro-and-basic,lifetimes,image-maximum,rate-limit');
     expect(caps({ SC_BASE_URL: 'https://sandbox.example/api' })).toBe('');
-    expect(caps({ SC_BASE_URL: 'https://sandbox.example/api', SC_REQUIRE: 'all' })).toBe('control-api,direct-sessions,quota,pro-and-basic');
+    // The embedded variant that leaves its leeway undeclared, as a team's default run would, does not require the lifetimes.
+    expect(caps({ REFERENCE_VARIANTS: 'page-size-1,token-leeway-60' })).toBe('control-api,direct-sessions,quota,pro-and-basic,image-maximum,rate-limit');
+    expect(caps({ SC_BASE_URL: 'https://sandbox.example/api', SC_REQUIRE: 'all' })).toBe('control-api,direct-sessions,quota,pro-and-basic,lifetimes,image-maximum,rate-limit');
     expect(caps({ SC_REQUIRE: '' })).toBe('');
     expect(caps({ SC_REQUIRE: 'none' })).toBe('');
     expect(caps({ SC_REQUIRE: ' control-api , quota,control-api' })).toBe('control-api,quota');
-    expect(caps({ SC_REQUIRE: 'control-api,warp-drive' })).toBe("SC_REQUIRE: expected capabilities among control-api, direct-sessions, quota, pro-and-basic (comma-separated), or all, or none; got 'warp-drive'");
+    expect(caps({ SC_REQUIRE: 'control-api,warp-drive' })).toBe("SC_REQUIRE: expected capabilities among control-api, direct-sessions, quota, pro-and-basic, lifetimes, image-maximum, rate-limit (comma-separated), or all, or none; got 'warp-drive'");
   });
 
   test('a bad SC_REQUIRE is a setting error: the preflight stops the run (one line), and the report is BROKEN', () => {
-    expect(() => loadSettings({ SC_REQUIRE: 'control-api,warp-drive' })).toThrow(/^SC_REQUIRE: expected capabilities among control-api, direct-sessions, quota, pro-and-basic \(comma-separated\), or all, or none; got 'warp-drive'$/);
+    expect(() => loadSettings({ SC_REQUIRE: 'control-api,warp-drive' })).toThrow(/^SC_REQUIRE: expected capabilities among control-api, direct-sessions, quota, pro-and-basic, lifetimes, image-maximum, rate-limit \(comma-separated\), or all, or none; got 'warp-drive'$/);
     expect(() => loadSettings({ SC_REQUIRE: 'control-api' })).not.toThrow();
     const built = filesFrom(fixture('run-should-only.json'), { SC_REQUIRE: 'warp-drive' });
     expect(built.report.gate).toMatchObject({ state: 'BROKEN', exitCode: 2 });
@@ -113,6 +115,23 @@ test.describe('SC_REQUIRE: the capabilities a run must reach', () => {
     // A cause that is no capability (another language the target lacks) never makes a run INCOMPLETE.
     const lang = reportFromChecks(allPassBut(skip('ITEM-ATTR-3', 'not applicable [no_second_language]: one language')), { required: embeddedRequire });
     expect(lang.gate.state).toBe('PASSED');
+  });
+
+  test('the values the spec does not show: a team that requires lifetimes, rate-limit or image-maximum gets INCOMPLETE where one is undeclared, the setting named; a remote run that does not, not applicable', () => {
+    const checks = allPassBut(
+      // The synthetic catalog's rules, given the causes of the expiry and rate-limit checks.
+      skip('AUTH-REFRESH-2', 'not applicable [leeway_undeclared]: the access token still works 5.3 s after its issue; declare SC_TOKEN_LEEWAY_S'),
+      skip('AUTH-DIRECT-1', 'not applicable [lifetime_undeclared]: the authorization code: the target declares no lifetime (SC_CODE_LIFETIME_S)'),
+      skip('GEN-AUTH-1', 'not applicable [rate_limit_undeclared]: SC_DECLARED_RATE_LIMIT is not set'),
+    );
+    const demanded = readRequired({ SC_BASE_URL: 'https://sandbox.example/api', SC_REQUIRE: 'lifetimes,rate-limit,image-maximum' });
+    if ('error' in demanded) throw new Error(demanded.error);
+    const report = reportFromChecks(checks, { required: demanded });
+    expect(report.gate).toMatchObject({ state: 'INCOMPLETE', exitCode: 3, required: { missing: ['lifetimes', 'rate-limit'] } });
+    expect(report.gate.reasons[0]).toMatch(/^the run must reach lifetimes, rate-limit \(SC_REQUIRE\), but 3 rules are not applicable/);
+    const remote = readRequired({ SC_BASE_URL: 'https://sandbox.example/api' });
+    if ('error' in remote) throw new Error(remote.error);
+    expect(reportFromChecks(checks, { required: remote }).gate.state).toBe('PASSED');
   });
 });
 

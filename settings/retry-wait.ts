@@ -1,0 +1,25 @@
+/**
+ * SC_WEBHOOK_RETRY_WAIT_MS: how long the suite waits for the retry of a
+ * notification its receiver answered with a non-2xx status (WH-NOTIF-5, WH-SIG-4,
+ * WH-NOTIF-6). The spec shows no schedule ("Retry schedule and number of retries
+ * after a non-2xx answer: not shown"); published first retries lie within seconds
+ * (Svix: at once, then 5 s; Circle: 1 s; NMI: 15 s), so a remote target's default,
+ * 60 s (never less than SC_WEBHOOK_WAIT_MS), holds that range with room for a
+ * loaded sender. The wait ends when the retry arrives: only a late server pays.
+ * A first retry later still (minutes) leaves those rules not exercised, with this
+ * setting named.
+ *
+ * The embedded reference retries 200 ms after a failed attempt, so its run waits
+ * SC_WEBHOOK_WAIT_MS (a defect that never retries costs the kill matrix 10 s, not
+ * 60); under the variant `retry-late` it takes a remote target's default, as a
+ * server team's run would.
+ */
+import { type Collector, type Env, int } from './read.js';
+
+export const DEFAULT_RETRY_WAIT_MS = 60_000;
+
+export function readRetryWaitMs(env: Env, c: Collector, embedded: boolean, webhookWaitMs: number): number {
+  const late = (env.REFERENCE_VARIANTS ?? '').split(',').some((v) => v.trim() === 'retry-late');
+  const fallback = embedded && !late ? webhookWaitMs : Math.max(DEFAULT_RETRY_WAIT_MS, webhookWaitMs);
+  return c.take(() => int(env, 'SC_WEBHOOK_RETRY_WAIT_MS', fallback, 1), fallback);
+}
