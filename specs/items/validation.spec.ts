@@ -17,7 +17,9 @@
  * cases need. A base whose control is not accepted, or a refusal that cannot be
  * judged (a 429 after the retries, a 401 to a token a re-check did not prove
  * alive: judging/refusal.ts), proves nothing and judges nothing; a check left
- * with no such run is not exercised, with the first run's code. A 401 to a
+ * with no such run is not exercised, with the first run's code, and so is its
+ * rule when one of its cases offered here was never judged (each case is a
+ * part of the sentence: ITEM-VALID-1's five missing fields, …). A 401 to a
  * token that still works is the server's refusal, judged like any 4xx.
  */
 import fc from 'fast-check';
