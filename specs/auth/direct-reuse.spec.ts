@@ -9,7 +9,7 @@
  * again (judging/refusal.ts: a 429 after the retries leaves the rule not
  * exercised [rate_limited]; a 401 is judged once the credentials are shown to work).
  */
-import { expectStatus, expectTokenRefused, notApplicable, provenBy, test, verify } from '../fixtures.js';
+import { expectStatus, expectTokenRefused, notApplicable, partKey, provenBy, test, verify } from '../fixtures.js';
 import { skipWhenThrottled } from './support/revocation.js';
 
 test.describe('direct-integrator sessions', { tag: '@auth' }, () => {
@@ -18,7 +18,7 @@ test.describe('direct-integrator sessions', { tag: '@auth' }, () => {
   test('[AUTH-DIRECT-1][GEN-VER-3] a direct session refresh token turns into a working access token and a new refresh token', async ({ sessions, auth }) => {
     const session = await sessions.direct(sessions.anyAccount('pro'));
     // A failure to get the session is charged to the session step.
-    provenBy('the direct-integrator flow of version 0.0.1 yielded a session', ['GEN-VER-3']);
+    provenBy('the direct-integrator flow of version 0.0.1 yielded a session', [partKey('GEN-VER-3', 'direct-session')]);
     const [first] = session.rotatedAway;
     await verify(first !== session.refreshToken, {
       title: 'the refresh of a direct session returns a new refresh_token',

@@ -16,7 +16,7 @@
  * A 429 after the retries never counts as the refusal tested, nor a 401 unless a
  * re-check shows the token alive (judging/refusal.ts): then it is the refusal.
  */
-import { expectRefused, expectStatus, notExercised, test, verify } from '../fixtures.js';
+import { expectRefused, expectStatus, notExercised, partKey, test, verify } from '../fixtures.js';
 import { standingOf } from '../shared/items/account-state.js';
 import { freshPayload } from '../shared/items/bind.js';
 import { needRoom } from '../shared/items/bind-room.js';
@@ -57,7 +57,7 @@ test.describe('basic plan', { tag: '@items' }, () => {
     });
     const draft = sampleDraft(leaf!, { pro: false, minimal: true });
     const fillers: string[] = [];
-    for (let i = 0; i < free; i++) fillers.push(await items.createOk(freshPayload(draft, imageHost), ['ITEM-QUOTA-2']));
+    for (let i = 0; i < free; i++) fillers.push(await items.createOk(freshPayload(draft, imageHost), [partKey('ITEM-QUOTA-2', 'answered')]));
     const id = await items.createOk(freshPayload(draft, imageHost), ['ITEM-QUOTA-1']);
     test.skip((await standingOf(items, id)) !== 'hidden', notExercised('setup_failed', 'the create beyond the quota did not give a hidden item (see ITEM-QUOTA-1)'));
     // A slot free again, so the missing Pro plan is the only reason left to refuse the activate: deleting one of

@@ -5,7 +5,7 @@
  * license_plate elsewhere. An external_id of exactly 75 characters is the ASCII
  * example of text-limits.spec.ts (accepted and read back).
  */
-import { notExercised, test, verify } from '../fixtures.js';
+import { notExercised, partKey, test, verify } from '../fixtures.js';
 import { numericDefs } from '../shared/items/attributes.js';
 import { endUnoffered, leavesOffering } from '../shared/items/catalog-survey.js';
 import { freshPayload } from '../shared/items/bind.js';
@@ -38,7 +38,7 @@ test.describe('boundaries', { tag: '@items' }, () => {
         .map(([id, v]) => `${id} ${v}`)
         .join(', ');
       await test.step(`a create with ${shown} answers 201`, async () => {
-        const id = await items.createOk(freshPayload({ ...draft, attributes: { ...draft.attributes, ...atBounds } }, imageHost), ['ITEM-VALID-11']);
+        const id = await items.createOk(freshPayload({ ...draft, attributes: { ...draft.attributes, ...atBounds } }, imageHost), [partKey('ITEM-VALID-11', 'bounds-accepted')]);
         await items.remove(id);
       });
     }
@@ -55,7 +55,7 @@ test.describe('boundaries', { tag: '@items' }, () => {
     const draft = sampleDraft(cars, { pro: false });
     const plate = 'SC12345678'.slice(0, LICENSE_PLATE_MAX);
     const payload = freshPayload({ ...draft, attributes: { ...draft.attributes, [LICENSE_PLATE]: plate } }, imageHost);
-    const id = await items.createOk(payload, ['ITEM-VALID-16', 'ITEM-ATTR-12']);
+    const id = await items.createOk(payload, [partKey('ITEM-VALID-16', '10-accepted'), 'ITEM-ATTR-12']);
     await readBack(items, id, expectedOf(payload, [{ id: LICENSE_PLATE, requirement: 'ITEM-ATTR-12' }]), ['ITEM-ATTR-12']);
   });
 

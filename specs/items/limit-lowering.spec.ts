@@ -10,7 +10,7 @@
  * comes later, the ITEM_INACTIVATED this transition "can" deliver included);
  * only then is the count judged.
  */
-import { expectStatus, test, verify } from '../fixtures.js';
+import { expectStatus, partKey, test, verify } from '../fixtures.js';
 import { isHidden } from '../shared/items/paging.js';
 import { freshPayload } from '../shared/items/bind.js';
 import { needRoom } from '../shared/items/bind-room.js';
@@ -30,8 +30,8 @@ test.describe('limit lowering', { tag: '@items' }, () => {
     // the sold one included, went unnoticed).
     const draft = sampleDraft(leaf!, { pro: false, minimal: true });
     const ours = new Set<string>();
-    for (let i = 0; i < 2; i++) ours.add(await items.createOk(freshPayload(draft, imageHost), ['ITEM-QUOTA-2']));
-    const sold = await items.createOk(freshPayload(draft, imageHost), ['ITEM-QUOTA-2']);
+    for (let i = 0; i < 2; i++) ours.add(await items.createOk(freshPayload(draft, imageHost), [partKey('ITEM-QUOTA-2', 'answered')]));
+    const sold = await items.createOk(freshPayload(draft, imageHost), [partKey('ITEM-QUOTA-2', 'answered')]);
     ours.add(sold);
     await expectStatus(await items.operate(sold, 'sold'), '2xx', ['ITEM-STATE-1']);
     // The account's own active items: which items the lowering hides is not shown, so any of them may be.

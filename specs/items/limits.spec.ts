@@ -3,7 +3,7 @@
  * the wrapper, available = total − used, and `used` following the account's
  * active items, counting the ones it held before the run.
  */
-import { expectSchema, expectStatus, test, verify } from '../fixtures.js';
+import { expectSchema, expectStatus, partKey, test, verify } from '../fixtures.js';
 import { freshPayload } from '../shared/items/bind.js';
 import { needRoom } from '../shared/items/bind-room.js';
 import { sampleDraft } from '../shared/items/generators.js';
@@ -27,6 +27,14 @@ async function usedMatches(items: ItemsApi, categoryId: number, after: string): 
 }
 
 test.describe('limits', { tag: '@items' }, () => {
+  // The other part of GEN-VER-3, the direct-integrator session, is judged in specs/auth/direct-reuse.spec.ts.
+  test('[GEN-VER-3] the list additions of version 0.0.1 answer 200: GET /items/limits and GET /items/inactive', async ({ api, sessions }) => {
+    const session = await sessions.shared(sessions.anyAccount('pro').plan);
+    for (const [path, part] of [['/items/limits', 'limits'], ['/items/inactive', 'inactive']] as const) {
+      await expectStatus(await api.get(session, path), 200, [partKey('GEN-VER-3', part)], `GET ${path} answers 200`);
+    }
+  });
+
   test('[ITEM-LIMITS-1][ITEM-LIMITS-2] GET /items/limits answers entries with total, used, available and category_ids, available being total minus used', async ({ readItems }) => {
     const items = readItems;
     const { res, entries } = await items.limitEntries();
@@ -54,7 +62,7 @@ test.describe('limits', { tag: '@items' }, () => {
       const created = await usedMatches(items, leaf!.id, 'after an active create');
       await verify(created.used === start.used + 1, {
         title: 'an active create adds one to used',
-        requirements: ['ITEM-LIMITS-3'],
+        requirements: [partKey('ITEM-LIMITS-3', 'create')],
         expected: `used ${start.used + 1}`,
         actual: `used ${created.used}`,
       });
@@ -63,7 +71,7 @@ test.describe('limits', { tag: '@items' }, () => {
       const after = await usedMatches(items, leaf!.id, `after ${end}`);
       await verify(after.used === start.used, {
         title: `${end} of an active item takes one from used`,
-        requirements: ['ITEM-LIMITS-3'],
+        requirements: [partKey('ITEM-LIMITS-3', end)],
         expected: `used ${start.used}`,
         actual: `used ${after.used}`,
       });

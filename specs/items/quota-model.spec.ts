@@ -9,10 +9,11 @@
  *
  * Every create is an item on the account (docs/FIXTURES.md, "Footprint"): the
  * control API's limit leaves one free slot (restored after the test), so the
- * quota is reached after one create, and a run creates at most two more than
- * the free slots: the fixed scenario needs no more, and a drawn sequence with
- * that bound still reaches every state the quota rules describe (hidden items
- * beyond the quota included). So the check creates at most six items.
+ * quota is reached after one create. The fixed scenario creates four more than
+ * the free slots (one beyond the quota, then one after each of sold, inactivate
+ * and delete, which must take the slot it freed); a drawn sequence at most two
+ * more, which still reaches every state the quota rules describe (hidden items
+ * beyond the quota included). So the check creates at most eight items.
  */
 import fc from 'fast-check';
 import { test } from '../fixtures.js';
@@ -29,8 +30,8 @@ const MAX_COMMANDS = 12;
 const MAX_FREE_SLOTS = 20;
 /** The free slots the control API's limit leaves (the account's own when there is no control API). */
 const PREFERRED_FREE_SLOTS = 1;
-/** Creates a run may make beyond the free slots: the fixed scenario makes exactly two. */
-const CREATES_BEYOND_FREE = 2;
+/** Creates a run may make beyond the free slots: the fixed scenario makes exactly four, a drawn sequence at most two. */
+const CREATES_BEYOND_FREE = { fixed: 4, drawn: 2 } as const;
 /** Drawn sequences per check (the fixed scenario comes on top): new ones every run. */
 const RANDOM_RUNS = 1;
 
@@ -39,11 +40,11 @@ test.describe('quota model', { tag: '@items' }, () => {
     const leaf = plainLeaf(catalog);
     test.skip(!leaf, NO_CATEGORY);
     const { items, session } = await leaseItems('pro');
-    // The scenario fills the free slots and creates twice more: SC_MAX_ITEMS must allow it, and the suite fills
+    // The scenario fills the free slots and creates four times more: SC_MAX_ITEMS must allow it, and the suite fills
     // at most MAX_FREE_SLOTS. With the control API the limit leaves PREFERRED_FREE_SLOTS (restored after the test).
     await needRoom({ settings, track }, items, session, leaf!.id, {
       min: 0,
-      max: Math.min(settings.maxItems - CREATES_BEYOND_FREE, MAX_FREE_SLOTS),
+      max: Math.min(settings.maxItems - CREATES_BEYOND_FREE.fixed, MAX_FREE_SLOTS),
       prefer: PREFERRED_FREE_SLOTS,
       trim: true,
       why: `reaching beyond the quota within SC_MAX_ITEMS (${settings.maxItems}) and at most ${MAX_FREE_SLOTS} fills`,
@@ -51,11 +52,11 @@ test.describe('quota model', { tag: '@items' }, () => {
     const start = await readStart(items, leaf!.id);
     const free = Math.max(0, start.limit - start.preActive);
     const draft = sampleDraft(leaf!, { pro: false, minimal: true });
-    const setup = () =>
-      setupRun({ api: items, categoryId: leaf!.id, pro: true, maxCreates: Math.min(settings.maxItems, free + CREATES_BEYOND_FREE), payload: () => freshPayload(draft, imageHost) });
+    const setup = (beyond: number) =>
+      setupRun({ api: items, categoryId: leaf!.id, pro: true, maxCreates: Math.min(settings.maxItems, free + beyond), payload: () => freshPayload(draft, imageHost) });
 
-    const run = async (commands: Iterable<QuotaCommand>) => {
-      const state = await setup();
+    const run = async (commands: Iterable<QuotaCommand>, beyond: number) => {
+      const state = await setup(beyond);
       try {
         await fc.asyncModelRun(() => state, commands);
       } finally {
@@ -64,14 +65,14 @@ test.describe('quota model', { tag: '@items' }, () => {
     };
     await test.step('random sequences, each after filling some of the free slots (shrunk on failure)', () =>
       assertProperty(
-        fc.asyncProperty(fillArb(free), quotaCommands(MAX_COMMANDS, settings.property.replayPath), (fill, commands) => run([...fill.commands(), ...commands])),
+        fc.asyncProperty(fillArb(free), quotaCommands(MAX_COMMANDS, settings.property.replayPath), (fill, commands) => run([...fill.commands(), ...commands], CREATES_BEYOND_FREE.drawn)),
         { settings, numRuns: RANDOM_RUNS, timeLimitMs: 30_000 },
       ),
     );
     const scenario = quotaScenario(free, true);
     await test.step('the fixed scenario that exercises every rule', () =>
       assertProperty(
-        fc.asyncProperty(fc.constant(scenario), (commands) => run(commands)),
+        fc.asyncProperty(fc.constant(scenario), (commands) => run(commands, CREATES_BEYOND_FREE.fixed)),
         { settings, numRuns: 0, timeLimitMs: 15_000, examples: [[scenario]], fixed: true },
       ),
     );

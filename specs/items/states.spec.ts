@@ -12,7 +12,7 @@
  * a reservation keeping its slot) are judged softly on them, each charged to
  * its own rule.
  */
-import { expectRefusedSoft, expectStatus, soft, test, verify } from '../fixtures.js';
+import { expectRefusedSoft, expectStatus, partKey, soft, test, verify } from '../fixtures.js';
 import { standingOf } from '../shared/items/account-state.js';
 import { freshPayload } from '../shared/items/bind.js';
 import { needRoom } from '../shared/items/bind-room.js';
@@ -87,7 +87,7 @@ test.describe('item states', { tag: '@items' }, () => {
     const used = async () => (await items.limitEntries()).entries.reduce((sum, e) => sum + e.used, 0);
     const usedBefore = await used();
     for (const operation of ['reserve', 'unreserve'] as const) {
-      await operate(toDelete, operation, ['ITEM-STATE-3'], operation === 'reserve' ? 'an active item' : 'a reserved item');
+      await operate(toDelete, operation, [partKey('ITEM-STATE-3', operation)], operation === 'reserve' ? 'an active item' : 'a reserved item');
       const now = await used();
       // ITEM-QUOTA-9 is a SHOULD: judged softly.
       await soft.verify(now === usedBefore, {
@@ -97,9 +97,9 @@ test.describe('item states', { tag: '@items' }, () => {
         actual: `used ${now}`,
       });
     }
-    for (const [id, state] of [[toDelete, 'active'], [hiddenToDelete, 'inactive'], [active, 'sold']]) {
+    for (const [id, state] of [[toDelete, 'active'], [hiddenToDelete, 'inactive'], [active, 'sold']] as const) {
       const res = await items.remove(id);
-      await expectStatus(res, '2xx', ['ITEM-DELETE-1', 'ITEM-DELETE-3'], `DELETE /items/${id} of a ${state} item answers a 2xx`);
+      await expectStatus(res, '2xx', ['ITEM-DELETE-1', partKey('ITEM-DELETE-3', state)], `DELETE /items/${id} of a ${state} item answers a 2xx`);
       const read = await items.read(id);
       await expectStatus(read, '4xx', ['ITEM-DELETE-2'], `GET /items/${id} after its DELETE is refused`);
       const standing = await standingOf(items, id);

@@ -17,12 +17,14 @@
  * cases need. A base whose control is not accepted, or a refusal that cannot be
  * judged (a 429 after the retries, a 401 to a token a re-check did not prove
  * alive: judging/refusal.ts), proves nothing and judges nothing; a check left
- * with no such run is not exercised, with the first run's code. A 401 to a
+ * with no such run is not exercised, with the first run's code, and so is its
+ * rule when one of its cases offered here was never judged (each case is a
+ * part of the sentence: ITEM-VALID-1's five missing fields, …). A 401 to a
  * token that still works is the server's refusal, judged like any 4xx.
  */
 import fc from 'fast-check';
-import { expectStatus, notExercised, recordFinding, runTag, skipUnjudged, skipWhenUnjudged, summarizeOutcomes, test, unjudged, verify } from '../fixtures.js';
-import { requirementById } from '../../catalog/index.js';
+import { expectStatus, notExercised, partKey, recordFinding, recordNotExercised, runTag, skipUnjudged, skipWhenUnjudged, summarizeOutcomes, test, unjudged, verify } from '../fixtures.js';
+import { partsOf, requirementById } from '../../catalog/index.js';
 import { freshPayload } from '../shared/items/bind.js';
 import { appliesTo, type BrokenCase, brokenCases } from './support/broken.js';
 import { brokenPayloads, type OnBase, oneOfEachCase } from './support/broken-value.js';
@@ -42,12 +44,16 @@ for (const c of brokenCases()) byRequirement.set(c.requirement, [...(byRequireme
 /** The catalog's sentence, up to ", and …": the accepted side of a boundary has its own check (boundaries.spec.ts). */
 const statement = (id: string) => (requirementById(id)?.statement ?? id).replace(/\.$/, '').split(', and ')[0];
 
+/** What a refusal here judges: the rule, or its `refused` part when its accepted side is a part of its own (ITEM-VALID-15). */
+const refusedKey = (id: string) => (partsOf(requirementById(id) ?? {})?.some((p) => p.id === 'refused') ? partKey(id, 'refused') : id);
+
 test.describe('refused creates', { tag: '@items' }, () => {
   for (const [requirement, cases] of byRequirement) {
     // Cases sent from a Basic account break a Basic rule; Pro ones need a Pro account; the others run on either.
     const plan = cases.some((c) => c.plan === 'pro') ? 'pro' : 'basic';
 
     test(`[${requirement}] ${statement(requirement)}`, async ({ imageHost, leaseItems, catalog, survey, proofs, settings }) => {
+      const judges = refusedKey(requirement);
       const tree = { groupingId: catalog.grouping?.id, unknownId: catalog.unknownId };
       const applies = (rule: BrokenCase, leaf: CategoryFacts) => appliesTo(rule, leaf, tree);
       // The sampled categories, or, when none offers what the cases need, every category (a rule that asks nothing of
@@ -64,6 +70,8 @@ test.describe('refused creates', { tag: '@items' }, () => {
       const marker = `sc-refused-${runTag()}`;
       // Runs that proved the refusal (control accepted, broken refused for no other reason), and why the others did not.
       let exercised = 0;
+      // The cases judged: the rule names each of them, so one the target left unjudged leaves the rule unproven.
+      const judgedCases = new Set<string>();
       const unproved: string[] = [];
       const controls = new Set<string>();
 
@@ -102,7 +110,8 @@ test.describe('refused creates', { tag: '@items' }, () => {
             return;
           }
           exercised += 1;
-          await expectStatus(res, '4xx', [requirement], title);
+          judgedCases.add(broken.rule.name);
+          await expectStatus(res, '4xx', [judges], title);
           const code = (res.json as { code?: unknown } | undefined)?.code;
           const fits = broken.rule.expected_codes ?? [];
           if (fits.length > 0 && typeof code === 'string' && !fits.includes(code)) {
@@ -115,12 +124,17 @@ test.describe('refused creates', { tag: '@items' }, () => {
       const unjudgedRuns = [...unproved, ...notJudged];
       if (unjudgedRuns.length > 0) test.info().annotations.push({ type: 'runs not judged', description: unjudgedRuns.slice(0, 5).join('; ') });
       if (exercised === 0) skipUnjudged(summarizeOutcomes(unjudgedRuns, notExercised('time_budget', 'no run completed within the time box')));
+      const left = [...new Set(cover.map((c) => c.rule.name))].filter((name) => !judgedCases.has(name));
+      if (left.length > 0) {
+        const why = `${left.length} of the rule's cases offered here not judged (${left.map((n) => `"${n}"`).join(', ')})`;
+        recordNotExercised([judges], summarizeOutcomes(unjudgedRuns, notExercised('setup_failed', why)));
+      }
 
       // A set-up step: a list that does not end is its paging rule's failure, and leaves this rule not exercised.
       const created = (await items.walk('/items')).filter((e) => e.title.startsWith(marker) && !controls.has(e.id));
       await verify(created.length === 0, {
         title: 'a refused create leaves no item behind',
-        requirements: [requirement],
+        requirements: [judges],
         expected: `no item titled "${marker} …" in GET /items`,
         actual: `${created.length} such item(s): ${created.map((e) => e.id).join(', ')}`,
       });

@@ -7,7 +7,7 @@
  * the property runner (specs/shared/property.ts), which prints how to draw them again.
  */
 import fc from 'fast-check';
-import { type Hook, test } from '../fixtures.js';
+import { type Hook, partKey, test } from '../fixtures.js';
 import { ofType, queryProblems } from './support/notification-checks.js';
 import { Problems } from './support/problems.js';
 import { QUERY_EXAMPLES, type Query, queries } from './support/query-values.js';
@@ -32,7 +32,7 @@ test.describe('notification query', { tag: '@webhooks' }, () => {
       for (const { hook, query } of hooks) {
         const ds = ofType(await awaitDeliveries(hook, (all) => ofType(all, INACTIVATED, itemId).length > 0, `an ${INACTIVATED} notification`, ['WH-EVT-2']), INACTIVATED, itemId);
         deliveries.push(...ds);
-        for (const d of ds) problems.add('WH-NOTIF-9', queryProblems(d, query).map((p) => `subscribed ${JSON.stringify(query)}: ${p}`));
+        for (const d of ds) problems.add(partKey('WH-NOTIF-9', 'notification'), queryProblems(d, query).map((p) => `subscribed ${JSON.stringify(query)}: ${p}`));
       }
       await problems.settle('every notification carries the query of the subscribed url, each name and value unchanged', 'each query as subscribed', deliveries);
     });

@@ -68,8 +68,9 @@ export function fillArb(freeSlots: number): fc.Arbitrary<Fill> {
 
 /**
  * Fill the free slots, then: a create beyond the quota (hidden), activate with
- * no slot (refused), sold frees a slot, activate now succeeds, inactivate
- * frees one, a create takes it, delete frees one, reserve/unreserve, lists.
+ * no slot (refused); sold, inactivate and delete each free the only free slot
+ * and a create takes it (each rule's "a following create is active"); delete
+ * frees one more and activate now succeeds; reserve/unreserve, lists.
  */
 export function quotaScenario(freeSlots: number, pro: boolean): QuotaCommand[] {
   const fill = new Fill(Math.max(0, freeSlots)).commands();
@@ -79,9 +80,12 @@ export function quotaScenario(freeSlots: number, pro: boolean): QuotaCommand[] {
     new CreateCommand(),
     ...proOnly(new ActivateCommand(0)),
     new SoldCommand(0),
-    ...proOnly(new ActivateCommand(0), new InactivateCommand(0)),
+    new CreateCommand(),
+    ...proOnly(new InactivateCommand(0), new CreateCommand()),
+    new DeleteCommand(0),
     new CreateCommand(),
     new DeleteCommand(0),
+    ...proOnly(new ActivateCommand(0)),
     new ReserveCommand(0),
     new ReadLimitsCommand(),
     new UnreserveCommand(0),

@@ -17,6 +17,11 @@ export interface QuotaModel {
   readonly inactive: Set<string>;
   /** The run's reserved items (a subset of `active`). */
   readonly reserved: Set<string>;
+  /**
+   * The rule of the command that freed the only free slot (ITEM-QUOTA-4/5/6), until a create or an activate
+   * takes it: the next create judges that rule's `next-create` part ("a following create is active").
+   */
+  freed?: string;
   /** Creates so far in this run, bounded by `maxCreates` (SC_MAX_ITEMS). */
   created: number;
   readonly maxCreates: number;
@@ -34,6 +39,14 @@ export function initialModel(init: { pro: boolean; limit: number; preActive: num
 export function usedRange(m: Readonly<QuotaModel>): { min: number; max: number } {
   const max = m.preActive + m.active.size;
   return { min: max - m.reserved.size, max };
+}
+
+/**
+ * Before a command frees an active item's slot: remembers `rule` when that slot will be the only one free (none
+ * is free now, no reservation blurs the count), so that a following create judges it; else nothing.
+ */
+export function freeing(m: QuotaModel, rule: string): void {
+  m.freed = freeSlot(m) === 'no' ? rule : undefined;
 }
 
 /** Whether the next create or activate finds a free slot: 'yes', 'no', or 'either' while reservations blur the count. */

@@ -9,6 +9,7 @@ import { entryFor } from '../../../shared/items/items-api.js';
 import { isHidden } from '../../../shared/items/paging.js';
 import { describeModel, type QuotaModel, usedRange } from './model.js';
 import { recordFinding, verify } from '../../../../fixtures/index.js';
+import { rulesOfKeys } from '../../../../catalog/ids.js';
 import { test } from '@playwright/test';
 
 export interface QuotaReal {
@@ -45,6 +46,15 @@ async function hiddenDivergenceRules(m: Readonly<QuotaModel>, r: QuotaReal, expe
     if (read.status !== 200 || inactive !== m.inactive.has(id)) return requirements.length ? requirements : ['ITEM-HIDDEN-1'];
   }
   return ['ITEM-HIDDEN-1'];
+}
+
+/**
+ * What a wrong `used` after a command that freed a slot breaks: `parts` (the quota rule's `used`, ITEM-LIMITS-3's
+ * for the command) when no reservation blurs the count; with one, `used` may take either reading (usedRange), so
+ * a pass would hold vacuously: their rules are named, which a failure is charged to and a pass judges no part of.
+ */
+export function freedUsedRules(m: Readonly<QuotaModel>, parts: readonly string[]): string[] {
+  return m.reserved.size === 0 ? [...parts] : rulesOfKeys(parts);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type fc from 'fast-check';
-import { allItems, choose, type QuotaModel } from '../model.js';
-import { agree, type QuotaReal } from '../real.js';
-import { expectStatus } from '../../../../../fixtures/index.js';
+import { allItems, choose, freeing, type QuotaModel } from '../model.js';
+import { agree, freedUsedRules, type QuotaReal } from '../real.js';
+import { expectStatus, partKey } from '../../../../../fixtures/index.js';
 
 /** DELETE /items/{id} from any state: a 2xx (ITEM-DELETE-1, ITEM-DELETE-3); the slot it held is free (ITEM-QUOTA-5). */
 export class DeleteCommand implements fc.AsyncCommand<QuotaModel, QuotaReal> {
@@ -16,12 +16,14 @@ export class DeleteCommand implements fc.AsyncCommand<QuotaModel, QuotaReal> {
     // Only an active item holds a slot: deleting a hidden one frees none, and judges nothing of ITEM-QUOTA-5.
     const wasActive = m.active.has(id);
     const res = await r.api.remove(id);
-    await expectStatus(res, '2xx', ['ITEM-DELETE-1', 'ITEM-DELETE-3'], `DELETE /items/${id} answers a 2xx`);
+    await expectStatus(res, '2xx', ['ITEM-DELETE-1', partKey('ITEM-DELETE-3', wasActive ? 'active' : 'inactive')], `DELETE /items/${id} answers a 2xx`);
     r.deleted.add(id);
+    if (wasActive) freeing(m, 'ITEM-QUOTA-5');
     m.active.delete(id);
     m.inactive.delete(id);
     m.reserved.delete(id);
-    await agree(m, r, this.toString(), wasActive ? ['ITEM-QUOTA-5'] : []);
+    if (wasActive) await agree(m, r, this.toString(), ['ITEM-QUOTA-5'], freedUsedRules(m, [partKey('ITEM-QUOTA-5', 'used'), partKey('ITEM-LIMITS-3', 'delete')]));
+    else await agree(m, r, this.toString(), []);
   }
 
   toString(): string {

@@ -1,7 +1,7 @@
 import type fc from 'fast-check';
-import { activeUnreserved, choose, inactiveItems, type QuotaModel } from '../model.js';
-import { agree, type QuotaReal } from '../real.js';
-import { expectStatus } from '../../../../../fixtures/index.js';
+import { activeUnreserved, choose, freeing, inactiveItems, type QuotaModel } from '../model.js';
+import { agree, freedUsedRules, type QuotaReal } from '../real.js';
+import { expectStatus, partKey } from '../../../../../fixtures/index.js';
 
 /**
  * PUT /items/{id}/sold on an active or hidden item: a 2xx (ITEM-STATE-1/2);
@@ -21,10 +21,12 @@ export class SoldCommand implements fc.AsyncCommand<QuotaModel, QuotaReal> {
     const requirement = wasActive ? 'ITEM-STATE-1' : 'ITEM-STATE-2';
     const res = await r.api.operate(id, 'sold');
     await expectStatus(res, '2xx', [requirement], `PUT /items/${id}/sold of an ${wasActive ? 'active' : 'inactive'} item answers a 2xx`);
+    if (wasActive) freeing(m, 'ITEM-QUOTA-4');
     m.active.delete(id);
     m.inactive.delete(id);
     // The 2xx was judged above (ITEM-STATE-1/2); what follows is the slot the sale frees, when the item held one.
-    await agree(m, r, this.toString(), wasActive ? ['ITEM-QUOTA-4'] : []);
+    if (wasActive) await agree(m, r, this.toString(), ['ITEM-QUOTA-4'], freedUsedRules(m, [partKey('ITEM-QUOTA-4', 'used'), partKey('ITEM-LIMITS-3', 'sold')]));
+    else await agree(m, r, this.toString(), []);
   }
 
   toString(): string {
