@@ -6,17 +6,17 @@
  *   (judging/verdict-ledger.ts, the `verdicts` attachment, results/records.ts) counts, per ID, the
  *   assertions that passed and failed; each failure leaves its evidence.
  * - A failure is charged to exactly the IDs its evidence names, whether or not
- *   they are in the check's title. A requirement is `failed` when a failure is
- *   charged to it: a MUST failure when its severity is MUST, else a SHOULD
- *   finding, kept apart.
+ *   they are in the check's title. A requirement is `failed` (severity MUST)
+ *   when a MUST failure is charged to it; charged only SHOULD-level failures, it
+ *   is `finding`: a SHOULD finding, kept apart, never a failure (schemaVersion 4).
  * - A requirement is `passed` only when at least one assertion naming it ran
  *   and none failed. A check's title does not pass a rule by itself.
  * - A check that failed with no failure recorded (an exception, a timeout)
  *   broke before it could judge: it is charged to no rule, the rules it did not
  *   reach are `not-exercised` [check_error] (or [timeout]) with the error as the
  *   reason, and the run lists it as a problem.
- * - A `finding` annotation naming the requirement also makes it `failed`
- *   with severity SHOULD (the target deviated from a SHOULD).
+ * - A `finding` annotation naming the requirement also makes it `finding`
+ *   (the target deviated from a SHOULD), unless a MUST failure makes it `failed`.
  * - Nothing judged it: `not-testable` if the catalog says so; else, from its
  *   tied checks' skip reasons and `not-exercised` annotations (results/outcomes.ts,
  *   coded or old-style), `not-exercised` with a reason code (the target's answers
@@ -36,7 +36,7 @@ import { type Evidence, type Finding, failureSeverity, type Severity } from '../
 import { brokeBeforeJudging, chargedIds, namedIds, outcomeOf, RUN_STOPPED, unassertedIds, withLedger } from './check-record.js';
 import type { CheckRef, Problem, RequirementResult, RuleVerdict } from './report-types.js';
 
-const SUITE_SIDE = 'a rule the suite itself keeps, not the target: the project’s own tests (npm test) prove it';
+const SUITE_SIDE = 'a rule the suite itself keeps, not the target: the target cannot break it, nothing to do';
 
 /** The assertions of one check about one requirement. */
 interface Word {
@@ -57,7 +57,8 @@ function severityOf(e: Evidence, w: Word, req: Requirement): Severity {
 
 function ruleVerdictOf(w: Word, req: Requirement): RuleVerdict {
   if (w.failures.length) return w.failures.some((e) => severityOf(e, w, req) === 'MUST') ? 'failed' : 'finding';
-  return w.passes > 0 ? 'passed' : 'not reached';
+  // A finding the check recorded about the rule (recordFinding) is its word too, as the rule's verdict says.
+  return w.check.findings.some((f) => f.requirement === req.id) ? 'finding' : w.passes > 0 ? 'passed' : 'not reached';
 }
 
 function ref(c: CheckResult, w: Word, req: Requirement): CheckRef {
@@ -158,8 +159,8 @@ function judge(req: Requirement, tied: CheckResult[], findings: Finding[], skipR
   // An open point or a description asks nothing of a server: no check judges it, whatever cites it.
   if (req.kind) return { ...base, verdict: req.kind, reason: req.kind_reason };
   if (failing.length || findings.length) {
-    const must = failing.some((w) => w.failures.some((e) => severityOf(e, w, req) === 'MUST'));
-    return { ...base, verdict: 'failed', severity: must ? 'MUST' : 'SHOULD' };
+    // One verdict in every output: SHOULD findings alone never make a rule `failed` (JUnit and the gate agree).
+    return failing.some((w) => w.failures.some((e) => severityOf(e, w, req) === 'MUST')) ? { ...base, verdict: 'failed', severity: 'MUST' } : { ...base, verdict: 'finding' };
   }
   if (words.some((w) => w.passes > 0)) return { ...base, verdict: 'passed' };
 
