@@ -122,8 +122,7 @@ export function decideGate({ requirements, problems, runErrors, strict, baseline
   const missing = (required?.capabilities ?? []).filter((_, i) => missingCauses.has(required?.causes[i]));
 
   // A stale baseline: an entry the run contradicts. Rules the run could not judge (not applicable) contradict nothing.
-  // A known MUST failure left with SHOULD findings alone is fixed too.
-  const fixed = [...knownFailures.keys()].filter((id) => byId.get(id)?.verdict === 'passed' || (!strict && byId.get(id)?.verdict === 'finding'));
+  const fixed = [...knownFailures.keys()].filter((id) => byId.get(id)?.verdict === 'passed');
   const knownNotExercised = [...knownFailures.keys()].filter((id) => byId.get(id)?.verdict === 'not-exercised');
   const staleAccepted = [...acceptedAs.values()].filter((e) => {
     const r = byId.get(e.id);
