@@ -57,7 +57,7 @@ export function progressLine(done: number, total: number, elapsedMs: number, fai
 /** The end line: every kind of check counted in words. */
 export function endLine(counts: Map<CheckKind, number>, total: number, elapsedMs: number): string {
   const parts = (Object.keys(WORDS) as CheckKind[]).filter((k) => counts.get(k)).map((k) => `${counts.get(k)} ${WORDS[k]}`);
-  return `${total} checks in ${clock(elapsedMs)}: ${parts.join(' · ') || 'none ran'}`;
+  return `${total} ${total === 1 ? 'check' : 'checks'} in ${clock(elapsedMs)}: ${parts.join(' · ') || 'none ran'}`;
 }
 
 export default class ProgressReporter implements Reporter {

@@ -204,6 +204,19 @@ test.describe('a defect reproduced as the console prints it, in the user\'s proj
     const curl = await run('bash', ['-c', reproduce as string], folder, env, 60_000);
     expect(curl.code, curl.out).toBe(0);
     expect(curl.out, 'the defect, reproduced').toMatch(/^HTTP\/1\.1 500 /m);
+    // Its body names an image of the run's image host, gone with the run: the line says the one command that serves it again.
+    const listen = /# .*serve it first with npx seller-connect-conformance images --listen (\S+)/.exec(reproduce as string)?.[1];
+    const image = /(http:\/\/[^\s"']+\/images\/valid\.jpg[^\s"']*)/.exec(reproduce as string)?.[1];
+    expect(listen, reproduce).toBeTruthy();
+    const images = spawn('npx', ['seller-connect-conformance', 'images', '--listen', listen as string], { cwd: folder, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      let served: Response | undefined;
+      for (const until = Date.now() + 30_000; !served && Date.now() < until; ) served = await fetch(image as string).catch(() => new Promise<undefined>((r) => setTimeout(r, 200)));
+      expect(served?.status).toBe(200);
+      expect(served?.headers.get('content-type')).toBe('image/jpeg');
+    } finally {
+      images.kill('SIGTERM');
+    }
     const rerun = await run('bash', ['-c', again as string], folder, env, 240_000);
     expect(rerun.code, rerun.out.slice(-3000)).toBe(0);
     expect(rerun.out).toMatch(/^ {2}⚠ GEN-JSON-3 {2}POST \/items with malformed JSON is refused with a 4xx: expected any 4xx; got 500$/m);
