@@ -11,7 +11,7 @@ import { budgetLines } from '../results/budget-files.js';
 import { describeFootprint } from '../lib/footprint-count.js';
 import { apartText } from './headline.js';
 import { gateState } from './gate.js';
-import { type FixItem, mustFailures, shouldFindings } from './fix-list.js';
+import { type FixItem, findingsText, mustFailures, shouldFindings } from './fix-list.js';
 import { selectionCount, unjudgedGroups } from './unjudged-list.js';
 import type { ConformanceReport } from './report-types.js';
 
@@ -51,8 +51,7 @@ export function formatConsoleSummary(report: ConformanceReport, opts: ConsoleOpt
   const whole = h.judged === h.testable;
   out.push(c.bold(`MUST rules of the server: ${whole ? h.text : c.yellow(h.text)}`));
   out.push(`  ${apartText(h)}`);
-  const findingRules = s.byVerdict.finding ?? 0;
-  out.push(`SHOULD findings: ${s.shouldFindings} in ${plural(findingRules, 'rule')} · rules of every level: ${s.exercised} of ${s.requirements} judged${s.byVerdict['no-check'] ? ` · ${s.byVerdict['no-check']} without a check` : ''}`);
+  out.push(`${findingsText(report)} · rules of every level: ${s.exercised} of ${s.requirements} judged${s.byVerdict['no-check'] ? ` · ${s.byVerdict['no-check']} without a check` : ''}`);
 
   const list = (items: FixItem[], mark: string, paint: (s: string) => string) => {
     for (const item of items.slice(0, max)) out.push(...itemLines(mark, item).map(paint));
@@ -66,7 +65,8 @@ export function formatConsoleSummary(report: ConformanceReport, opts: ConsoleOpt
   const findings = shouldFindings(report);
   if (findings.length) {
     const note = gate.strict ? 'SC_STRICT=1: they fail the gate' : 'they do not fail the gate';
-    out.push(c.yellow(c.bold(`SHOULD findings (${s.shouldFindings} in ${plural(findings.length, 'rule')}, most checks first; ${note}):`)));
+    const listed = findings.reduce((n, f) => n + f.findings, 0);
+    out.push(c.yellow(c.bold(`SHOULD findings: ${plural(findings.length, 'rule')} with ${plural(listed, 'SHOULD finding')}, most checks first; ${note}:`)));
     list(findings, '⚠', c.yellow);
   }
   // A broken run's unjudged rules are the run's doing: its errors say why, no list of them.

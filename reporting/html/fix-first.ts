@@ -30,7 +30,7 @@ export function fixFirst(rep: ConformanceReport): string {
   }
   if (findings.length) {
     const note = rep.gate.strict ? 'SC_STRICT=1: they fail the gate' : 'they do not fail the gate';
-    const counted = `${plural(findings.length, 'rule')} with ${plural(rep.summary.shouldFindings, 'SHOULD finding')}`;
+    const counted = `${plural(findings.length, 'rule')} with ${plural(findings.reduce((n, f) => n + f.findings, 0), 'SHOULD finding')}`;
     out.push(`<div class="box amber" id="findings"><h2>SHOULD findings: ${counted} — most checks first; ${note}</h2><ol>${findings.map(itemHtml).join('')}</ol></div>`);
   }
   if (!out.length && !rep.run.errors.length) out.push('<div class="box green" id="nothing-to-fix">No MUST failure and no SHOULD finding.</div>');

@@ -8,6 +8,7 @@
 import { CSS, SCRIPT } from './assets.js';
 import { chartsDetail, chartsOverview } from './charts.js';
 import { fixFirst } from './fix-first.js';
+import { findingsText } from '../fix-list.js';
 import { loadSpecTables, type SpecTable } from './quote.js';
 import { anchor, requirementEntry } from './requirement.js';
 import { esc, formatDuration } from './text.js';
@@ -46,7 +47,7 @@ function figures(rep: ConformanceReport): string {
     fig('MUST judged', `${h.judged} of ${h.testable}<div class="k">${h.passed} passed · ${h.failed} failed</div>`),
     fig('MUST not exercised', codes(h.notExercised.total, h.notExercised.byReason)),
     fig('MUST not applicable', codes(h.notApplicable.total, h.notApplicable.byCause)),
-    fig('SHOULD findings', `${s.shouldFindings}<div class="k">in ${s.byVerdict.finding ?? 0} rules with SHOULD findings</div>`),
+    fig('SHOULD findings', `${s.shouldFindings}<div class="k">${esc(findingsText(rep).replace(/^\d+ SHOULD findings? /, ''))}</div>`),
     fig('Catalog judged', `${s.exercised} of ${s.requirements}<div class="k">requirements of every level and side</div>`),
     fig('Target', esc(rep.run.target), true),
     fig('Started', esc(rep.run.startTime ? rep.run.startTime.replace('T', ' ').replace(/\.\d+Z$/, ' UTC') : '—'), true),

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { allureOutcomes } from '../../reporting/allure.js';
 import { formatConsoleSummary } from '../../reporting/console.js';
+import { findingsText } from '../../reporting/fix-list.js';
 import { renderHtml } from '../../reporting/html/page.js';
 import { renderJunit } from '../../reporting/junit.js';
 import { readPlaywrightReport } from '../../reporting/read-playwright-report.js';
@@ -76,7 +77,7 @@ function expectAgreement(report: ConformanceReport, checks: readonly CheckResult
   const html = renderHtml(report, { specTables: [], teethScores: '' });
   const text = formatConsoleSummary(report, { maxListed: 100 });
   const seen = { junit: fromJunit(junit), allure: fromAllure(report, checks), html: fromHtml(html), console: fromConsole(text) };
-  for (const [name, m] of Object.entries(seen)) expect(m.size, `${name} names rules`).toBeGreaterThan(2);
+  for (const [name, m] of Object.entries(seen)) expect(m.size, `${name} names rules`).toBeGreaterThan(name === 'console' ? 0 : 2);
   expect([...Object.entries(seen)].flatMap(([name, m]) => disagreements(name, m))).toEqual([]);
   // Every rule of every level is in the HTML; the console names every failed, finding and unjudged rule (a selection's aside).
   expect(seen.html.size).toBe(report.requirements.length);
@@ -94,9 +95,17 @@ function expectAgreement(report: ConformanceReport, checks: readonly CheckResult
   }
   expect(html).toContain(`<button data-filter="failed">MUST failed (${s.byVerdict.failed})</button>`);
   expect(html).toContain(`<button data-filter="finding">Rules with SHOULD findings (${s.byVerdict.finding})</button>`);
-  expect(html).toContain(`${s.shouldFindings}<div class="k">in ${s.byVerdict.finding} rules with SHOULD findings</div>`);
+  // "SHOULD findings" counts findings, "rules with SHOULD findings" the rules of verdict finding: the same words everywhere.
+  const split = findingsText(report);
+  expect(split).toMatch(new RegExp(`^${s.shouldFindings} SHOULD findings? .*${rules(s.byVerdict.finding)} with SHOULD findings`));
+  expect(html).toContain(`${s.shouldFindings}<div class="k">${split.replace(/^\d+ SHOULD findings? /, '')}</div>`);
   expect(html).toContain(`class="legend">rules with SHOULD findings ${s.byVerdict.finding}<`);
-  expect(text).toContain(`SHOULD findings: ${s.shouldFindings} in ${rules(s.byVerdict.finding)}`);
+  expect(text).toContain(`${split} · rules of every level`);
+  const listed = report.requirements.filter((r) => r.verdict === 'finding').reduce((n, r) => n + r.findings.length, 0);
+  if (s.byVerdict.finding) {
+    expect(text).toContain(`SHOULD findings: ${rules(s.byVerdict.finding)} with ${listed} SHOULD finding`);
+    expect(html).toContain(`SHOULD findings: ${rules(s.byVerdict.finding)} with ${listed} SHOULD finding`);
+  }
   // A JUnit or Allure failure is a check charged a MUST failure, and only that (SC_STRICT unset).
   const failingChecks = new Set(report.requirements.flatMap((r) => r.checks.filter((c) => c.ruleVerdict === 'failed').map((c) => c.title)));
   expect((junit.match(/<failure type="MUST"/g) ?? []).length).toBe(failingChecks.size);
