@@ -77,10 +77,9 @@ export default class ProgressReporter implements Reporter {
   onBegin(_config: FullConfig, suite: Suite): void {
     this.total = suite.allTests().length;
     this.started = Date.now();
-    if (!this.tty) {
-      this.timer = setInterval(() => this.write(`${this.line(false)}\n`), PROGRESS_EVERY_MS);
-      this.timer.unref();
-    }
+    // A terminal's line is redrawn each second too, so the clock moves during a long check.
+    this.timer = this.tty ? setInterval(() => this.redraw(), 1_000) : setInterval(() => this.write(`${this.line(false)}\n`), PROGRESS_EVERY_MS);
+    this.timer.unref();
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
