@@ -21,7 +21,8 @@ import { PLAYWRIGHT_HTML_OPTIONS } from './reporting/playwright-html-options.js'
  *   SC_WORKERS           parallel workers (default 2)
  *   SC_RUN_DEADLINE_S    the whole run's deadline (default 1800 s; 0: none): Playwright's globalTimeout
  *   SC_RULE              exact requirement IDs, comma-separated: only the checks whose titles name them
- *   SC_CONSOLE_REPORTER  Playwright's console reporter(s) (default list, dot on CI); the report files stay
+ *   SC_CONSOLE_REPORTER  Playwright's console reporter(s), e.g. list for one line per check (default: the progress
+ *                        display of reporting/progress-reporter.ts); the report files stay
  *   SC_REPORTS           output folder (default reports, in the folder the run starts in)
  */
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -50,7 +51,8 @@ const argv = process.argv;
 const listing = argv.includes('--list');
 const sharded = argv.some((a) => a.startsWith('--shard'));
 
-const consoleReporters: ReporterDescription[] = (run.consoleReporters ?? [environment.ci() ? 'dot' : 'list']).map((name) => [name]);
+// A CI log is read by people: a progress display, not a line per check (`--reporter list` brings that back).
+const consoleReporters: ReporterDescription[] = run.consoleReporters?.map((name): ReporterDescription => [name]) ?? [['./reporting/progress-reporter.ts']];
 
 const reporter: ReporterDescription[] = listing
   ? consoleReporters
@@ -87,7 +89,8 @@ export default defineConfig({
   // The JSON report keeps no RegExp: the rules go into its metadata too, for the report's selection line.
   ...(grep ? { grep, metadata: { [SELECTED_RULES]: run.rules } } : {}),
   reporter,
-  outputDir: resolve('test-results/conformance'),
+  // Playwright's own outputs (it empties the folder at each run) live with the reports, not beside them.
+  outputDir: `${reports}/test-results`,
   globalSetup: './lifecycle/global-setup.ts',
   // Traces, videos and screenshots would capture login forms and tokens: off.
   use: { trace: 'off', video: 'off', screenshot: 'off' },

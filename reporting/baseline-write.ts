@@ -30,7 +30,7 @@ export function baselineEntries(report: ConformanceReport, previous?: Baseline):
   const before = new Map((previous?.entries ?? []).map((e) => [`${e.id}|${e.notExercised ?? ''}`, e.reason]));
   const must = report.requirements.filter(isServerMust);
   const entries: BaselineEntry[] = [];
-  for (const r of must.filter((x) => x.verdict === 'failed' && x.severity === 'MUST')) {
+  for (const r of must.filter((x) => x.verdict === 'failed')) {
     entries.push({ id: r.id, reason: before.get(`${r.id}|`) || failureReason(r) });
   }
   const left: string[] = [];

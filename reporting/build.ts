@@ -34,13 +34,13 @@ export interface BuildInput {
 const ratio = (a: number, b: number) => (b === 0 ? 0 : a / b);
 
 export function summarize(requirements: RequirementResult[], read: ReadReport, findings: number): Summary {
-  const byVerdict: Record<Verdict, number> = { passed: 0, failed: 0, 'not-exercised': 0, 'not-applicable': 0, 'not-testable': 0, 'suite-side': 0, 'no-check': 0, open: 0, description: 0 };
+  const byVerdict: Record<Verdict, number> = { passed: 0, failed: 0, finding: 0, 'not-exercised': 0, 'not-applicable': 0, 'not-testable': 0, 'suite-side': 0, 'no-check': 0, open: 0, description: 0 };
   for (const r of requirements) byVerdict[r.verdict]++;
   // The catalog's rules: its open points and descriptions ask nothing, and are counted apart (byVerdict).
   const rules = requirements.length - byVerdict.open - byVerdict.description;
   // MUST = the server's testable stated MUST rules (reporting/scope.ts), as the headline and the gate count them.
   const headline = headlineOf(requirements);
-  const exercised = byVerdict.passed + byVerdict.failed;
+  const exercised = byVerdict.passed + byVerdict.failed + byVerdict.finding;
   const checks = read.checks;
   return {
     requirements: rules,

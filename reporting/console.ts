@@ -1,21 +1,25 @@
 /**
- * The few lines printed after the run: the headline (the server's testable
- * MUST rules judged, and why not the rest), each failing requirement on one
- * line, the reachable MUST rules not exercised, the SHOULD finding count, the
- * gate (PASSED, FAILED, INCOMPLETE, BROKEN), where the reports are. Colour only on a TTY.
+ * The summary printed after the run, for the people reading a CI log: the headline
+ * (the server's testable MUST rules judged, and why not the rest), then every MUST
+ * failure and every rule with SHOULD findings (reporting/fix-list.ts: one line each,
+ * the rule and its message, then the command that runs its check again and its
+ * reproduce line; the first 10 and a count of the rest), then every rule left not
+ * exercised or not applicable, by code, with what reaches it (reporting/unjudged-list.ts),
+ * the gate (PASSED, FAILED, INCOMPLETE, BROKEN) and where the reports are. Colour only on a TTY.
  */
 import { budgetLines } from '../results/budget-files.js';
 import { describeFootprint } from '../lib/footprint-count.js';
 import { apartText } from './headline.js';
 import { gateState } from './gate.js';
-import { isServerMust } from './scope.js';
-import type { ConformanceReport, RequirementResult } from './report-types.js';
+import { type FixItem, findingsText, mustFailures, shouldFindings } from './fix-list.js';
+import { selectionCount, unjudgedGroups } from './unjudged-list.js';
+import type { ConformanceReport } from './report-types.js';
 
 export interface ConsoleOptions {
   color?: boolean;
   /** Paths shown under "Reports". */
   reportPaths?: string[];
-  /** At most this many failing requirements listed (the rest are counted). */
+  /** At most this many failures, findings (each) listed; the rest are counted. */
   maxListed?: number;
 }
 
@@ -24,18 +28,21 @@ function oneLine(s: string, max: number): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
-function failingLine(r: RequirementResult): string {
-  const check = r.checks.find((c) => c.status === 'failed') ?? r.checks[0];
-  const where = check ? ` — ${oneLine(check.title, 90)}${check.file ? ` (${check.file}:${check.line})` : ''}` : '';
-  return `${r.id} — ${oneLine(r.statement || r.quote, 90)}${where}`;
+/** A failure or finding: its rule and message on one line, then how to see it again (the reproduce line whole: it must run as printed). */
+function itemLines(mark: string, item: FixItem): string[] {
+  const lines = [`  ${mark} ${item.id}  ${oneLine(item.message, 160)}${item.checks > 1 ? ` (${item.checks} checks)` : ''}`, `      run its check again: ${item.rerun}`];
+  if (item.curl) lines.push(`      reproduce: ${item.curl}`);
+  return lines;
 }
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 export function formatConsoleSummary(report: ConformanceReport, opts: ConsoleOptions = {}): string {
   const c = opts.color
     ? { red: (s: string) => `\x1b[31m${s}\x1b[39m`, green: (s: string) => `\x1b[32m${s}\x1b[39m`, yellow: (s: string) => `\x1b[33m${s}\x1b[39m`, bold: (s: string) => `\x1b[1m${s}\x1b[22m` }
     : { red: (s: string) => s, green: (s: string) => s, yellow: (s: string) => s, bold: (s: string) => s };
   const { summary: s, gate, run } = report;
-  const max = opts.maxListed ?? 25;
+  const max = opts.maxListed ?? 10;
   const out: string[] = ['', c.bold(`Seller Connect conformance — target: ${run.target}`)];
   if (run.filtered) out.push(`Selection: ${run.filtered} (requirements outside it are not applicable [selection])`);
   for (const e of run.errors) out.push(c.red(`Run error: ${e}`));
@@ -44,34 +51,41 @@ export function formatConsoleSummary(report: ConformanceReport, opts: ConsoleOpt
   const whole = h.judged === h.testable;
   out.push(c.bold(`MUST rules of the server: ${whole ? h.text : c.yellow(h.text)}`));
   out.push(`  ${apartText(h)}`);
-  out.push(`SHOULD findings: ${s.shouldFindings} · all rules: ${s.exercised}/${s.requirements} judged · not testable ${s.byVerdict['not-testable']} · suite side ${s.byVerdict['suite-side']} · no check ${s.byVerdict['no-check']}`);
+  out.push(`${findingsText(report)} · rules of every level: ${s.exercised} of ${s.requirements} judged${s.byVerdict['no-check'] ? ` · ${s.byVerdict['no-check']} without a check` : ''}`);
 
-  const mustFailed = report.requirements.filter((r) => r.verdict === 'failed' && r.severity === 'MUST');
-  const blocking = mustFailed.filter((r) => !r.baseline);
-  if (blocking.length) {
-    out.push(c.red(`Failing MUST requirements (${blocking.length}):`));
-    for (const r of blocking.slice(0, max)) out.push(c.red(`  ✘ ${failingLine(r)}`));
-    if (blocking.length > max) out.push(c.red(`  … and ${blocking.length - max} more (see the HTML report)`));
+  const list = (items: FixItem[], mark: string, paint: (s: string) => string) => {
+    for (const item of items.slice(0, max)) out.push(...itemLines(mark, item).map(paint));
+    if (items.length > max) out.push(paint(`  … and ${plural(items.length - max, 'more rule')} (see the HTML report)`));
+  };
+  const failures = mustFailures(report);
+  if (failures.length) {
+    out.push(c.red(c.bold(`MUST failures (${plural(failures.length, 'rule')}): fix these first`)));
+    list(failures, '✘', c.red);
   }
-  const accepted = new Set(gate.baseline?.accepted ?? []);
+  const findings = shouldFindings(report);
+  if (findings.length) {
+    const note = gate.strict ? 'SC_STRICT=1: they fail the gate' : 'they do not fail the gate';
+    const listed = findings.reduce((n, f) => n + f.findings, 0);
+    out.push(c.yellow(c.bold(`SHOULD findings: ${plural(findings.length, 'rule')} with ${plural(listed, 'SHOULD finding')}, most checks first; ${note}:`)));
+    list(findings, '⚠', c.yellow);
+  }
   // A broken run's unjudged rules are the run's doing: its errors say why, no list of them.
-  const unjudged = run.errors.length ? [] : report.requirements.filter((r) => isServerMust(r) && r.verdict === 'not-exercised' && !accepted.has(r.id));
-  if (unjudged.length) {
-    out.push(c.yellow(`MUST rules not exercised (${unjudged.length}): the target's answers kept them from being judged:`));
-    for (const r of unjudged.slice(0, max)) out.push(c.yellow(`  ? ${r.id} [${r.reasonCode}] ${oneLine(r.reason ?? '', 110)}`));
-    if (unjudged.length > max) out.push(c.yellow(`  … and ${unjudged.length - max} more (see the HTML report)`));
+  const groups = run.errors.length ? [] : unjudgedGroups(report);
+  for (const g of groups) {
+    const paint = g.state === 'not exercised' ? c.yellow : (x: string) => x;
+    out.push(paint(`${g.state} [${g.code}] (${plural(g.ids.length, 'rule')}): ${g.means}${g.reachedBy ? `; reached by ${g.reachedBy}` : ''}`));
+    out.push(paint(`  ${g.ids.join(', ')}`));
   }
+  const selected = selectionCount(report);
+  if (selected) out.push(`not applicable [selection] (${plural(selected, 'rule')}): outside this run's selection (${run.filtered ?? '--grep, --rule'}); a run without it judges them`);
+  const accepted = new Set(gate.baseline?.accepted ?? []);
   if (accepted.size) out.push(`Accepted as not exercised (baseline): ${[...accepted].join(', ')}`);
-  const known = mustFailed.filter((r) => r.baseline);
+  const known = report.requirements.filter((r) => r.verdict === 'failed' && r.baseline);
   if (known.length) out.push(c.yellow(`Known gaps (baseline, not blocking): ${known.map((r) => r.id).join(', ')}`));
   const fixed = gate.baseline?.fixed ?? [];
   if (fixed.length) out.push(c.green(`Fixed — remove from the baseline (${gate.baseline?.file}): ${fixed.join(', ')}`));
   const staleOther = (gate.baseline?.stale ?? []).filter((id) => !fixed.includes(id));
   if (staleOther.length) out.push(c.yellow(`Stale baseline entries — update ${gate.baseline?.file}: ${staleOther.join(', ')}`));
-  if (gate.strict) {
-    const should = report.requirements.filter((r) => r.verdict === 'failed' && r.severity === 'SHOULD' && !r.baseline);
-    for (const r of should.slice(0, max)) out.push(c.yellow(`  ⚠ ${failingLine(r)}`));
-  }
   if (report.diff) {
     const d = report.diff;
     out.push(`Since ${d.previousFile}: newly failing ${d.newlyFailing.length ? d.newlyFailing.join(', ') : 'none'} · newly passing ${d.newlyPassing.length ? d.newlyPassing.join(', ') : 'none'}${d.noLongerExercised.length ? ` · no longer exercised ${d.noLongerExercised.join(', ')}` : ''}`);

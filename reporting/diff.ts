@@ -22,11 +22,12 @@ export function loadPrevious(file: string): PreviousReport {
   }
   if (!parsed || !Array.isArray(parsed.requirements)) throw new Error(`SC_PREVIOUS_REPORT: ${file} is not a conformance.json (no requirements list)`);
   const verdicts = new Map<string, Verdict>();
-  for (const r of parsed.requirements) if (r && typeof r.id === 'string') verdicts.set(r.id, r.verdict);
+  // Before schemaVersion 4 a finding was `failed` with severity SHOULD.
+  for (const r of parsed.requirements) if (r && typeof r.id === 'string') verdicts.set(r.id, r.verdict === 'failed' && r.severity === 'SHOULD' ? 'finding' : r.verdict);
   return { file, time: parsed.run?.startTime ?? parsed.run?.generatedAt, verdicts };
 }
 
-const exercised = (v: Verdict | undefined) => v === 'passed' || v === 'failed';
+const exercised = (v: Verdict | undefined) => v === 'passed' || v === 'failed' || v === 'finding';
 
 export function diffRuns(current: RequirementResult[], previous: PreviousReport): RunDiff {
   const diff: RunDiff = { previousFile: previous.file, previousTime: previous.time, newlyFailing: [], newlyPassing: [], noLongerExercised: [] };

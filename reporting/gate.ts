@@ -105,7 +105,7 @@ export function decideGate({ requirements, problems, runErrors, strict, baseline
   }
 
   // Failures.
-  const failing = requirements.filter((r) => r.verdict === 'failed' && (r.severity === 'MUST' || strict));
+  const failing = requirements.filter((r) => r.verdict === 'failed' || (strict && r.verdict === 'finding'));
   const suppressed = failing.filter((r) => knownFailures.has(r.id)).map((r) => r.id);
   const blocking = failing.filter((r) => !knownFailures.has(r.id)).map((r) => r.id);
   const unattributed = problems.filter((p) => p.kind === 'unattributed-failure');
@@ -126,14 +126,14 @@ export function decideGate({ requirements, problems, runErrors, strict, baseline
   const knownNotExercised = [...knownFailures.keys()].filter((id) => byId.get(id)?.verdict === 'not-exercised');
   const staleAccepted = [...acceptedAs.values()].filter((e) => {
     const r = byId.get(e.id);
-    return r !== undefined && (r.verdict === 'passed' || r.verdict === 'failed' || (r.verdict === 'not-exercised' && r.reasonCode !== e.notExercised));
+    return r !== undefined && (r.verdict === 'passed' || r.verdict === 'failed' || r.verdict === 'finding' || (r.verdict === 'not-exercised' && r.reasonCode !== e.notExercised));
   });
   const stale = [...fixed, ...staleAccepted.map((e) => e.id)];
 
   const reasons: string[] = [];
   if (runErrors.length) reasons.push(`the run is broken: ${runErrors[0]}${runErrors.length > 1 ? ` (+${runErrors.length - 1} more)` : ''}`);
-  const mustBlocking = blocking.filter((id) => byId.get(id)?.severity === 'MUST');
-  const shouldBlocking = blocking.filter((id) => byId.get(id)?.severity === 'SHOULD');
+  const mustBlocking = blocking.filter((id) => byId.get(id)?.verdict === 'failed');
+  const shouldBlocking = blocking.filter((id) => byId.get(id)?.verdict === 'finding');
   if (mustBlocking.length) reasons.push(`${plural(mustBlocking.length, 'MUST requirement')} failed: ${mustBlocking.join(', ')}`);
   if (shouldBlocking.length) reasons.push(`SC_STRICT=1: ${plural(shouldBlocking.length, 'requirement')} with SHOULD findings: ${shouldBlocking.join(', ')}`);
   if (unattributed.length) reasons.push(`${plural(unattributed.length, 'failing check')} name${unattributed.length === 1 ? 's' : ''} no catalog requirement`);

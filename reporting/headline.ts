@@ -25,20 +25,24 @@ export function codesText(counts: CodeCounts): string {
     .join(', ');
 }
 
+const isJudged = (r: RequirementResult) => r.verdict === 'passed' || r.verdict === 'failed' || r.verdict === 'finding';
+
 export function headlineOf(requirements: RequirementResult[]): Headline {
   const server = requirements.filter(isServerMust);
-  const judged = server.filter((r) => r.verdict === 'passed' || r.verdict === 'failed');
-  const failed = judged.filter((r) => r.verdict === 'failed' && r.severity === 'MUST').length;
+  // Judged: passed, failed, or a finding (its MUST judged and not failed: it counts as passed, its findings named).
+  const judged = server.filter(isJudged);
+  const failed = judged.filter((r) => r.verdict === 'failed').length;
+  const withFindings = judged.filter((r) => r.verdict === 'finding').length;
   const notEx = server.filter((r) => r.verdict === 'not-exercised');
   const notApp = server.filter((r) => r.verdict === 'not-applicable');
   const noCheck = server.filter((r) => r.verdict === 'no-check').length;
   const byReason = countCodes(notEx);
   const byCause = countCodes(notApp);
   const client = requirements.filter(isClientSide);
-  const clientJudged = client.filter((r) => r.verdict === 'passed' || r.verdict === 'failed');
-  const clientFailed = client.filter((r) => r.verdict === 'failed' && r.severity === 'MUST').length;
+  const clientJudged = client.filter(isJudged);
+  const clientFailed = client.filter((r) => r.verdict === 'failed').length;
   const parts = [
-    `${judged.length - failed} passed`,
+    `${judged.length - failed} passed${withFindings ? ` (${withFindings} with SHOULD findings)` : ''}`,
     `${failed} failed`,
     `${notEx.length} not exercised${notEx.length ? ` (${codesText(byReason)})` : ''}`,
     `${notApp.length} not applicable${notApp.length ? ` (${codesText(byCause)})` : ''}`,
@@ -66,7 +70,7 @@ export function headlineOf(requirements: RequirementResult[]): Headline {
  */
 export function apartText(h: Headline): string {
   const c = h.clientSide;
-  const client = `${c.total} client-side rules of the suite itself (${c.passed} passed${c.failed ? `, ${c.failed} failed` : ''}${c.other ? `, ${c.other} not judged against the target: npm test proves them` : ''})`;
+  const client = `${c.total} client-side rules of the suite itself (${c.passed} passed${c.failed ? `, ${c.failed} failed` : ''}${c.other ? `, ${c.other} not judged: the target cannot break them` : ''})`;
   const duties = `${h.notTestable} stated MUST ${h.notTestable === 1 ? 'duty' : 'duties'} not testable`;
   // Reports before schemaVersion 3 counted the open points among the not-testable MUST entries.
   const none = h.openPoints === undefined ? '' : ` · no duty: ${h.openPoints} open points of the spec, ${h.descriptions} descriptions`;

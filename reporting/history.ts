@@ -33,7 +33,7 @@ export const HISTORY_LIMIT = 30;
 export function runPoint(rep: Partial<ConformanceReport>): RunPoint {
   const must = rep.summary?.must;
   const headline = rep.summary?.headline;
-  const failing = (rep.requirements ?? []).filter((r) => r && r.verdict === 'failed' && r.severity === 'MUST').map((r) => r.id);
+  const failing = (rep.requirements ?? []).filter((r) => r && r.verdict === 'failed' && r.severity !== 'SHOULD').map((r) => r.id);
   // A share of only what ran would read 100% for a server that made half the rules unjudgeable: passed of testable.
   const rate = headline ? (headline.testable ? headline.passed / headline.testable : null) : typeof must?.rate === 'number' ? must.rate : null;
   return {

@@ -16,11 +16,14 @@ import type { Footprint } from '../lib/footprint-count.js';
 
 /**
  * The state of one rule (docs/REPORTS.md "Verdicts"):
+ *  - `failed`: a MUST failure was charged to it (severity MUST);
+ *  - `finding`: judged, no MUST failure, and the target deviated from a SHOULD (a SHOULD-level failure or a recorded
+ *    finding): kept apart, never a failure, the same word in every output (schemaVersion 4; before, `failed` with severity SHOULD);
  *  - `not-exercised`: the target's answers prevented judging (`reasonCode`: a NotExercisedReason);
  *  - `not-applicable`: the run's configuration cannot reach it (`reasonCode`: a NotApplicableCause), e.g. no control API, a --grep;
- *  - `suite-side`: a rule the suite itself keeps (a client-side rule of the spec) that no check against the target exercised; `npm test` proves it.
+ *  - `suite-side`: a rule the suite itself keeps (a client-side rule of the spec) that no check against the target exercised: nothing for the target to do.
  */
-export type Verdict = 'passed' | 'failed' | 'not-exercised' | 'not-applicable' | 'not-testable' | 'suite-side' | 'no-check' | 'open' | 'description';
+export type Verdict = 'passed' | 'failed' | 'finding' | 'not-exercised' | 'not-applicable' | 'not-testable' | 'suite-side' | 'no-check' | 'open' | 'description';
 
 /** Why a rule is not-exercised (a reason) or not-applicable (a cause): results/outcomes.ts. */
 export type ReasonCode = NotExercisedReason | NotApplicableCause;
@@ -63,7 +66,7 @@ export interface RequirementResult {
   decision?: string;
   reasoning?: string;
   verdict: Verdict;
-  /** For `failed`: MUST when a MUST-level check failed, else SHOULD (a finding, apart from MUST failures). */
+  /** For `failed`: MUST. (Reports before schemaVersion 4 wrote a finding as `failed` with severity SHOULD.) */
   severity?: Severity;
   /** not-exercised / not-applicable: why, in words; not-testable: the catalog's why; suite-side: why the target is not judged; no-check: the skip list's reason, if listed. */
   reason?: string;
@@ -173,6 +176,7 @@ export interface Summary {
    */
   must: { total: number; exercised: number; passed: number; failed: number; rate: number | null; notExercised: number; notApplicable: number; noCheck: number };
   headline: Headline;
+  /** The SHOULD findings, each once (a rule may have several): "SHOULD findings"; the rules they touch are `byVerdict.finding`, "rules with SHOULD findings". */
   shouldFindings: number;
   exercised: number;
   exercisedShare: number;
@@ -204,12 +208,13 @@ export interface RunInfo {
   footprint?: Footprint;
 }
 
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 export interface ConformanceReport {
   /**
    * 2: rule states not-applicable and reason codes, the gate's state and exit 3, the headline. 3: the catalog's open points and
    * descriptions (`kind`, verdicts `open` and `description`, no level), counted apart in the headline (results/conformance-report.schema.json).
+   * 4: the verdict `finding` (a rule with SHOULD findings and no MUST failure), once `failed` with severity SHOULD.
    */
   schemaVersion: typeof SCHEMA_VERSION;
   run: RunInfo;

@@ -6,9 +6,9 @@
  *   (judging/verdict-ledger.ts, the `verdicts` attachment, results/records.ts) counts, per ID, the
  *   assertions that passed and failed; each failure leaves its evidence.
  * - A failure is charged to exactly the IDs its evidence names, whether or not
- *   they are in the check's title. A requirement is `failed` when a failure is
- *   charged to it: a MUST failure when its severity is MUST, else a SHOULD
- *   finding, kept apart.
+ *   they are in the check's title. A requirement is `failed` (severity MUST)
+ *   when a MUST failure is charged to it; charged only SHOULD-level failures, it
+ *   is `finding`: a SHOULD finding, kept apart, never a failure (schemaVersion 4).
  * - A requirement is `passed` only when at least one assertion naming it ran,
  *   in a check that ran to its end, and none failed; a rule of several parts
  *   only when every part was judged (reporting/rule-parts.ts).
@@ -16,8 +16,7 @@
  *   broke before it could judge: it is charged to no rule, the rules it did not
  *   reach are `not-exercised` [check_error] (or [timeout]) with the error as the
  *   reason, and the run lists it as a problem.
- * - A `finding` annotation naming the requirement also makes it `failed`
- *   with severity SHOULD (the target deviated from a SHOULD).
+ * - A `finding` annotation makes it `finding` (a deviation from a SHOULD), a MUST rule only once judged whole.
  * - Nothing judged it: `not-testable` if the catalog says so; else, from its
  *   tied checks' skip reasons and `not-exercised` annotations (results/outcomes.ts,
  *   coded or old-style), `not-exercised` with a reason code (the target's answers
@@ -37,7 +36,7 @@ import { brokeBeforeJudging, chargedIds, namedIds, outcomeOf, RUN_STOPPED, unass
 import type { CheckRef, Problem, RequirementResult, RuleVerdict } from './report-types.js';
 import { finishedCheck, judgeParts, verdictOfParts } from './rule-parts.js';
 
-const SUITE_SIDE = 'a rule the suite itself keeps, not the target: the project’s own tests (npm test) prove it';
+const SUITE_SIDE = 'a rule the suite itself keeps, not the target: the target cannot break it, nothing to do';
 
 /** The assertions of one check about one requirement. */
 interface Word { check: CheckResult; failures: Evidence[]; passes: number }
@@ -54,7 +53,8 @@ function severityOf(e: Evidence, w: Word, req: Requirement): Severity {
 
 function ruleVerdictOf(w: Word, req: Requirement): RuleVerdict {
   if (w.failures.length) return w.failures.some((e) => severityOf(e, w, req) === 'MUST') ? 'failed' : 'finding';
-  return w.passes > 0 ? 'passed' : 'not reached';
+  // A finding the check recorded about the rule (recordFinding) is its word too, as the rule's verdict says.
+  return w.check.findings.some((f) => f.requirement === req.id) ? 'finding' : w.passes > 0 ? 'passed' : 'not reached';
 }
 
 function ref(c: CheckResult, w: Word, req: Requirement): CheckRef {
@@ -156,13 +156,13 @@ function judge(req: Requirement, tied: CheckResult[], findings: Finding[], skipR
 
   // An open point or a description asks nothing of a server: no check judges it, whatever cites it.
   if (req.kind) return { ...base, verdict: req.kind, reason: req.kind_reason };
-  if (failing.length || findings.length) {
-    const must = failing.some((w) => w.failures.some((e) => severityOf(e, w, req) === 'MUST'));
-    return { ...base, verdict: 'failed', severity: must ? 'MUST' : 'SHOULD' };
-  }
-  // A rule of several parts passes only when all of them were judged (reporting/rule-parts.ts).
-  if (parts) return { ...base, ...verdictOfParts(parts) };
-  if (words.some((w) => w.passes > 0)) return { ...base, verdict: 'passed' };
+  // One verdict in every output: SHOULD findings alone never make a rule `failed` (JUnit and the gate agree).
+  if (failing.some((w) => w.failures.some((e) => severityOf(e, w, req) === 'MUST'))) return { ...base, verdict: 'failed', severity: 'MUST' };
+  // A rule of several parts passes only when all of them were judged (reporting/rule-parts.ts); a MUST rule's
+  // recorded finding is an observation beside its judgement, never one: a finding once the rule was judged whole.
+  const whole = parts ? verdictOfParts(parts) : words.some((w) => w.passes > 0) ? { verdict: 'passed' as const } : undefined;
+  if (failing.length || (findings.length && (req.level !== 'MUST' || whole?.verdict === 'passed'))) return { ...base, verdict: 'finding' };
+  if (whole) return { ...base, ...whole };
 
   if (req.testable === false && tied.every((c) => c.status === 'skipped')) return { ...base, verdict: 'not-testable', reason: req.why ?? 'the catalog marks it not testable' };
   if (tied.length === 0) {

@@ -27,7 +27,7 @@ const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
 /** The failing MUST rules that fail the gate (outside the baseline): the gate's blocking list, MUST ones only. */
 export function failingMust(report: WrittenReport | undefined): RequirementResult[] {
   const blocking = new Set(report?.gate?.blocking ?? []);
-  return (report?.requirements ?? []).filter((r) => r.verdict === 'failed' && r.severity === 'MUST' && blocking.has(r.id));
+  return (report?.requirements ?? []).filter((r) => r.verdict === 'failed' && blocking.has(r.id));
 }
 
 /** Where the checks are, in the suite's repository: a report names a check's file from Playwright's testDir. */

@@ -2,10 +2,12 @@
  * The package's command, `seller-connect-conformance` (alias `scc`), started by
  * bin/seller-connect-conformance.mjs with tsx's loader registered. It runs from
  * any folder: reports go to ./reports of that folder (or SC_REPORTS), Playwright's
- * output to ./test-results; nothing is written into the package.
+ * output to ./reports/test-results; nothing is written into the package.
  *
  *   scc [options]         the conformance run (scripts/conformance.ts), exit code = the gate
  *   scc reference         the embedded reference as a standalone sandbox (reference/main.ts)
+ *   scc token --account A a fresh access token for account A, on stdout alone (scripts/token.ts)
+ *   scc images            the suite's image host alone, for a reproduce line naming its images (scripts/images.ts)
  *   scc merge [<dir>…]    a sharded run's reports merged, the gate applied (scripts/merge-shards.ts)
  *   scc action            the GitHub Action's step (scripts/action-run.ts)
  *   scc --help | --version
@@ -26,6 +28,10 @@ Commands:
   reference             start the embedded reference as a sandbox on 127.0.0.1:4010
                         (REFERENCE_PORT), print the export lines of its settings, its
                         PID and how to stop it; it stops with the command that started it
+  token --account <user>  print a fresh access token for that account of SC_ACCOUNTS, through
+                        the run's login, on stdout alone: the reports' curl lines use it
+  images [--listen h:p] serve the suite's test images on that address, as a run did: a
+                        reproduce line whose body names one says which address
   merge [<dir>…]        merge the blob reports of a sharded run (--shard i/n) and apply the gate
   action                the GitHub Action's step: a run, its exit code mapped for the job
                         (action.yml; its inputs arrive as SCC_INPUT_<NAME> for SC_<NAME>,
@@ -49,6 +55,8 @@ async function main(): Promise<void> {
   else if (first === '-v' || first === '--version') console.log(suiteIdentityLine());
   else if (first === 'reference') await handOver('../reference/main.js');
   else if (first === 'merge') await handOver('./merge-shards.js');
+  else if (first === 'token') await handOver('./token.js');
+  else if (first === 'images') await handOver('./images.js');
   else if (first === 'action') await handOver('./action-run.js');
   else await import('./conformance.js');
 }

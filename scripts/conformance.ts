@@ -27,7 +27,8 @@
  *   --report-only       builds the reports from the existing reports/playwright.json, runs nothing
  *   --rule <ID>[,<ID>]  exactly the checks whose titles name these requirement IDs (it sets SC_RULE):
  *                       --rule ITEM-QUOTA-1 never runs ITEM-QUOTA-10 (--grep is a regular expression)
- *   --reporter <name>   Playwright's console reporter (it sets SC_CONSOLE_REPORTER): the report files and the gate stay
+ *   --reporter <name>   Playwright's console reporter instead of the progress display, e.g. list for a line per
+ *                       check (it sets SC_CONSOLE_REPORTER): the report files and the gate stay
  *   --list              lists the checks, writes and builds nothing, exits 0
  *   --write-baseline <file>  writes this run's MUST failures and non-transient not-exercised MUST rules
  *                       as a baseline file for SC_BASELINE (it sets SC_WRITE_BASELINE)

@@ -20,7 +20,7 @@ export interface RunSettings {
   runDeadlineS: number;
   /** SC_RULE: exact requirement IDs whose checks alone run (comma-separated), if given. */
   rules: string[];
-  /** SC_CONSOLE_REPORTER: Playwright's console reporters (default list; dot on CI). */
+  /** SC_CONSOLE_REPORTER: Playwright's console reporters, e.g. list (default: the progress display, reporting/progress-reporter.ts). */
   consoleReporters?: string[];
   /** SC_REPORTS: the output folder as given (default `reports`). */
   reports: string;

@@ -35,6 +35,7 @@ details.box > summary { cursor:pointer; font-size:15px; margin:2px 0 6px; }
 .box.green { border-color:var(--green); background:var(--green-bg); } .box.grey { border-color:var(--grey); background:var(--grey-bg); }
 .box.blue { border-color:var(--blue); background:var(--blue-bg); }
 .box ol, .box ul { margin:0; padding-left:22px; } .box li { margin:3px 0; }
+.repros { margin:1px 0 4px; } code.repro { display:block; white-space:nowrap; overflow-x:auto; background:#fff; border:1px solid var(--line); border-radius:4px; padding:1px 6px; margin:2px 0; }
 a { color:var(--blue); } .mono, code, pre { font-family:ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size:12.5px; }
 pre { background:#f9fafb; border:1px solid var(--line); border-radius:4px; padding:8px 10px; white-space:pre-wrap; word-break:break-all; margin:4px 0 8px; max-height:360px; overflow:auto; }
 nav.filters { position:sticky; top:0; background:#fff; border-bottom:1px solid var(--line); padding:8px 0; margin-bottom:8px; display:flex; gap:6px; flex-wrap:wrap; align-items:center; z-index:2; }

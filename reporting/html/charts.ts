@@ -39,8 +39,9 @@ interface Rate {
 
 function rateOf(label: string, full: string, reqs: RequirementResult[]): Rate {
   const must = reqs.filter(isServerMust);
-  const ex = must.filter((r) => r.verdict === 'passed' || r.verdict === 'failed');
-  const failed = ex.filter((r) => r.verdict === 'failed' && r.severity === 'MUST').length;
+  // Judged: a rule with SHOULD findings alone passed its MUST (the headline's reading).
+  const ex = must.filter((r) => r.verdict === 'passed' || r.verdict === 'failed' || r.verdict === 'finding');
+  const failed = ex.filter((r) => r.verdict === 'failed').length;
   const count = (v: RequirementResult['verdict']) => must.filter((r) => r.verdict === v).length;
   return { label, full, testable: must.length, exercised: ex.length, passed: ex.length - failed, failed, notExercised: count('not-exercised'), notApplicable: count('not-applicable'), noCheck: count('no-check') };
 }
@@ -116,8 +117,9 @@ export function sectionPassChart(rep: ConformanceReport): string {
 /** The verdict mix's categories, in stacking order, with their colour class. */
 export const MIX: { key: string; label: string; cls: string; match: (r: RequirementResult) => boolean }[] = [
   { key: 'passed', label: 'passed', cls: 'c-pass', match: (r) => r.verdict === 'passed' },
-  { key: 'must-failed', label: 'MUST failed', cls: 'c-fail', match: (r) => r.verdict === 'failed' && r.severity !== 'SHOULD' },
-  { key: 'finding', label: 'SHOULD findings', cls: 'c-finding', match: (r) => r.verdict === 'failed' && r.severity === 'SHOULD' },
+  { key: 'must-failed', label: 'MUST failed', cls: 'c-fail', match: (r) => r.verdict === 'failed' },
+  // Rules, not findings: the unit is said (a rule may carry several findings; "SHOULD findings" counts those).
+  { key: 'finding', label: 'rules with SHOULD findings', cls: 'c-finding', match: (r) => r.verdict === 'finding' },
   { key: 'not-exercised', label: 'not exercised', cls: 'c-notex', match: (r) => r.verdict === 'not-exercised' },
   { key: 'not-applicable', label: 'not applicable', cls: 'c-notapp', match: (r) => r.verdict === 'not-applicable' },
   { key: 'not-testable', label: 'not testable', cls: 'c-nottest', match: (r) => r.verdict === 'not-testable' },

@@ -1,11 +1,14 @@
 /**
  * reports/conformance.html: one self-contained page (inline CSS and script, no
- * external asset). What a reader needs first comes first: the gate verdict,
- * the figures, then a red list of failing requirements linking to their
- * entries; the catalog follows, grouped by spec section, failures first.
+ * external asset). What a reader needs first comes first: the gate verdict, then
+ * what to fix (the MUST failures, the rules with SHOULD findings: ./fix-first.ts),
+ * the headline and what kept rules unjudged, then the figures, the charts and the
+ * timings; the catalog follows, grouped by spec section, failures first.
  */
 import { CSS, SCRIPT } from './assets.js';
 import { chartsDetail, chartsOverview } from './charts.js';
+import { fixFirst } from './fix-first.js';
+import { findingsText } from '../fix-list.js';
 import { loadSpecTables, type SpecTable } from './quote.js';
 import { anchor, requirementEntry } from './requirement.js';
 import { esc, formatDuration } from './text.js';
@@ -21,27 +24,11 @@ import type { ConformanceReport, GateState, RequirementResult } from '../report-
 const STATE_CLASS: Record<GateState, string> = { PASSED: 'pass', FAILED: 'fail', BROKEN: 'broken', INCOMPLETE: 'incomplete' };
 
 // Within a section: MUST failures, SHOULD findings, suite gaps, then the rest; catalog order inside each rank.
-const RANK: Record<string, number> = { 'failed-MUST': 0, 'failed-SHOULD': 1, 'not-exercised': 2, 'no-check': 3, 'not-applicable': 4, 'not-testable': 5, 'suite-side': 6, passed: 7, open: 8, description: 9 };
-const rank = (r: RequirementResult) => RANK[r.verdict === 'failed' ? `failed-${r.severity}` : r.verdict] ?? 9;
+const RANK: Record<string, number> = { failed: 0, finding: 1, 'not-exercised': 2, 'no-check': 3, 'not-applicable': 4, 'not-testable': 5, 'suite-side': 6, passed: 7, open: 8, description: 9 };
+const rank = (r: RequirementResult) => RANK[r.verdict] ?? 9;
 
 function link(r: RequirementResult): string {
   return `<a href="#${esc(anchor(r.id))}">${esc(r.id)}</a>`;
-}
-
-function firstFailing(r: RequirementResult): string {
-  const c = r.checks.find((x) => x.status === 'failed');
-  if (!c) return r.findings[0] ? ` — <i>${esc(r.findings[0].message)}</i>` : '';
-  const ev = c.evidence[0];
-  const cut = (s: string) => (s.length > 140 ? `${s.slice(0, 140)}…` : s);
-  // The exchange that showed it, or, for a failure no single exchange shows (a model, a list), what was expected.
-  const got = !ev
-    ? ''
-    : ev.request
-      ? ` (${esc(ev.request.method ?? '')} ${esc(ev.request.url ?? '')} → ${esc(ev.status ?? 'no answer')})`
-      : ev.actual
-        ? ` (expected ${esc(cut(ev.expected ?? '—'))}; got ${esc(cut(ev.actual))})`
-        : '';
-  return ` — <i>${esc(ev?.title || c.title)}</i>${got}`;
 }
 
 /** The headline, first on the page: how many of the server's testable MUST rules were judged, and why not the rest. */
@@ -60,7 +47,7 @@ function figures(rep: ConformanceReport): string {
     fig('MUST judged', `${h.judged} of ${h.testable}<div class="k">${h.passed} passed · ${h.failed} failed</div>`),
     fig('MUST not exercised', codes(h.notExercised.total, h.notExercised.byReason)),
     fig('MUST not applicable', codes(h.notApplicable.total, h.notApplicable.byCause)),
-    fig('SHOULD findings', String(s.shouldFindings)),
+    fig('SHOULD findings', `${s.shouldFindings}<div class="k">${esc(findingsText(rep).replace(/^\d+ SHOULD findings? /, ''))}</div>`),
     fig('Catalog judged', `${s.exercised} of ${s.requirements}<div class="k">requirements of every level and side</div>`),
     fig('Target', esc(rep.run.target), true),
     fig('Started', esc(rep.run.startTime ? rep.run.startTime.replace('T', ' ').replace(/\.\d+Z$/, ' UTC') : '—'), true),
@@ -75,14 +62,6 @@ function list(items: string[]): string {
 function topBoxes(rep: ConformanceReport): string {
   const out: string[] = [];
   if (rep.run.errors.length) out.push(`<div class="box red"><h2>The run is broken</h2>${list(rep.run.errors.map((e) => `<pre>${esc(e)}</pre>`))}</div>`);
-  const failing = rep.requirements.filter((r) => r.verdict === 'failed' && r.severity === 'MUST');
-  const blocking = failing.filter((r) => !r.baseline);
-  if (blocking.length) out.push(`<div class="box red" id="failing"><h2>Failing MUST requirements (${blocking.length})</h2>${list(blocking.map((r) => `${link(r)} ${esc(r.statement)}${firstFailing(r)}`))}</div>`);
-  const should = rep.requirements.filter((r) => r.verdict === 'failed' && r.severity === 'SHOULD');
-  if (should.length) {
-    const note = rep.gate.strict ? ' — SC_STRICT=1: they fail the gate' : ' — kept apart from MUST failures; they do not fail the gate';
-    out.push(`<div class="box amber"><h2>SHOULD findings (${rep.summary.shouldFindings} in ${should.length} requirements${esc(note)})</h2>${list(should.map((r) => `${link(r)} ${esc(r.statement)}${firstFailing(r)}`))}</div>`);
-  }
   // A broken run's unjudged rules are the run's doing (its errors are above): not listed.
   const unjudged = rep.run.errors.length ? [] : rep.requirements.filter((r) => isServerMust(r) && r.verdict === 'not-exercised');
   if (unjudged.length) {
@@ -167,12 +146,11 @@ function sections(rep: ConformanceReport, tables: SpecTable[]): string {
 
 function filters(rep: ConformanceReport): string {
   const n = rep.summary.byVerdict;
-  const findingReqs = rep.requirements.filter((r) => r.verdict === 'failed' && r.severity === 'SHOULD').length;
   const b = (key: string, label: string, count?: number) => `<button data-filter="${key}"${key === 'all' ? ' class="on"' : ''}>${label}${count === undefined ? '' : ` (${count})`}</button>`;
   return `<nav class="filters">${[
     b('all', 'All', rep.requirements.length),
-    b('failed', 'Failed', n.failed - findingReqs),
-    b('finding', 'SHOULD findings', findingReqs),
+    b('failed', 'MUST failed', n.failed),
+    b('finding', 'Rules with SHOULD findings', n.finding),
     b('no-check', 'No check', n['no-check']),
     b('not-exercised', 'Not exercised', n['not-exercised']),
     b('not-applicable', 'Not applicable', n['not-applicable']),
@@ -205,10 +183,11 @@ export function renderHtml(rep: ConformanceReport, opts: HtmlOptions = {}): stri
 <body>
 <header class="gate ${STATE_CLASS[state]}"><h1>Seller Connect conformance</h1><div class="gate-verdict">Gate: ${state}${g.strict ? ' (strict)' : ''}</div><div class="gate-exit">exit ${g.exitCode}</div>${reasons}</header>
 <div class="wrap">
+${fixFirst(rep)}
 ${headlineBox(rep)}
+${topBoxes(rep)}
 ${figures(rep)}
 ${chartsOverview(rep, opts.trend)}
-${topBoxes(rep)}
 ${chartsDetail(rep)}
 ${filters(rep)}
 <main>${sections(rep, opts.specTables ?? loadSpecTables())}</main>

@@ -11,14 +11,14 @@ import type { CheckRef, PartResult, RequirementResult } from '../report-types.js
 
 export const anchor = (id: string) => `req-${id}`;
 
-/** The filter key of an entry: a SHOULD-severity failure is filtered as "finding". */
+/** The filter key of an entry: its verdict. */
 export function filterKey(r: RequirementResult): string {
-  return r.verdict === 'failed' && r.severity === 'SHOULD' ? 'finding' : r.verdict;
+  return r.verdict;
 }
 
 export function verdictBadge(r: RequirementResult): string {
-  if (r.verdict === 'failed') return r.severity === 'SHOULD' ? '<span class="badge b-finding">SHOULD finding</span>' : '<span class="badge b-failed">FAILED</span>';
-  const label = { passed: 'passed', 'not-exercised': 'not exercised', 'not-applicable': 'not applicable', 'not-testable': 'not testable', 'suite-side': 'suite side', 'no-check': 'no check', open: 'open point of the spec', description: 'description' }[r.verdict];
+  if (r.verdict === 'failed') return '<span class="badge b-failed">FAILED</span>';
+  const label = { passed: 'passed', finding: 'SHOULD finding', 'not-exercised': 'not exercised', 'not-applicable': 'not applicable', 'not-testable': 'not testable', 'suite-side': 'suite side', 'no-check': 'no check', open: 'open point of the spec', description: 'description' }[r.verdict];
   const code = r.reasonCode && (r.verdict === 'not-exercised' || r.verdict === 'not-applicable') ? ` [${r.reasonCode}]` : '';
   return `<span class="badge b-${r.verdict}">${label}${esc(code)}</span>`;
 }
@@ -139,7 +139,7 @@ function checkRows(checks: CheckRef[]): string {
 }
 
 export function requirementEntry(r: RequirementResult, tables: SpecTable[] = []): string {
-  const cls = ['req', r.verdict === 'failed' ? (r.severity === 'SHOULD' ? 'failed-should' : 'failed-must') : r.verdict].join(' ');
+  const cls = ['req', r.verdict === 'failed' ? 'failed-must' : r.verdict === 'finding' ? 'failed-should' : r.verdict].join(' ');
   const chips = [
     `<span class="chip">${esc(r.level)}</span>`,
     `<span class="chip">${esc(r.source)}</span>`,

@@ -4,7 +4,7 @@
  * command that replays a failure, naming the check's own file and title
  * (Playwright's testInfo), e.g.
  *
- *   Replay with: FC_SEED=-1149840064 FC_PATH=0:0:0 npx playwright test specs/auth/state-encoding.spec.ts --grep '\[AUTH-STATE-1\] a state …'
+ *   Replay with: FC_SEED=-1149840064 FC_PATH=0:0:0 npx seller-connect-conformance specs/auth/state-encoding.spec.ts --grep '\[AUTH-STATE-1\] a state …'
  *
  * The seed is annotated on every check that runs a property; the replay is put
  * in fast-check's message when the property fails, and annotated when an
@@ -62,13 +62,15 @@ export interface PropertyCases {
 const shellQuoted = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 
 /**
- * The command that runs this check again: its own file (relative to where the
- * run started) and its own title as --grep, the title's regex characters escaped.
+ * The command that runs this check again, the package's command as a user's project
+ * runs it (issue 40: `npx playwright test` finds no checks there): its own file
+ * (relative to where the run started) and its own title as --grep, the title's regex
+ * characters escaped.
  */
 export function replayCommand(testInfo: Pick<TestInfo, 'file' | 'title'>, env: string, cwd = process.cwd()): string {
   const file = path.relative(cwd, testInfo.file).split(path.sep).join('/');
   const grep = testInfo.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return `${env ? `${env} ` : ''}npx playwright test ${file} --grep ${shellQuoted(grep)}`;
+  return `${env ? `${env} ` : ''}npx seller-connect-conformance ${file} --grep ${shellQuoted(grep)}`;
 }
 
 /** The fixed examples, then `count` values drawn from the arbitrary: one run's cases, for checks that judge them together. */

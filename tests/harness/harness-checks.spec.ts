@@ -97,7 +97,9 @@ test.describe('ConformanceFailure', () => {
       '  actual:   500',
       '  exchange: POST http://127.0.0.1:4010/api/items → 500 (3 ms)',
     ]);
-    expect(failure.message).toContain(`Reproduce with:\n    curl -sS -i -X POST 'http://127.0.0.1:4010/api/items' -H "Authorization: Bearer $SC_ACCESS_TOKEN"`);
+    // Runnable as printed: a fresh token first, for the account the request was sent as (ACCOUNT, said so, when unknown).
+    expect(failure.message).toContain(`Reproduce with:\n    SC_ACCESS_TOKEN=$(npx seller-connect-conformance token --account ACCOUNT) && curl -sS -i -X POST 'http://127.0.0.1:4010/api/items' -H "Authorization: Bearer $SC_ACCESS_TOKEN"`);
+    expect(failure.message).toContain('# ACCOUNT: the username of the account (SC_ACCOUNTS)');
     expect(failure.message.includes('live-abc') || failure.message.includes('leaked-token-1')).toBe(false);
     expect(failure.evidence).toMatchObject({ requirement: 'ITEM-CREATE-1', status: 500, expected: 'any 4xx', actual: '500' });
     expect(failure.evidence.request?.headers.authorization).toBe('Bearer ***');

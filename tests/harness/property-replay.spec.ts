@@ -14,7 +14,7 @@ const { settings } = readCurrentSettings();
 
 test('the replay command names the check’s own file and its title, regex characters escaped and shell-quoted', () => {
   const command = replayCommand({ file: '/repo/specs/auth/state-encoding.spec.ts', title: "[AUTH-STATE-1] a state (any VSCHAR) isn't changed" }, 'FC_SEED=7', '/repo');
-  expect(command).toBe(`FC_SEED=7 npx playwright test specs/auth/state-encoding.spec.ts --grep '\\[AUTH-STATE-1\\] a state \\(any VSCHAR\\) isn'\\''t changed'`);
+  expect(command).toBe(`FC_SEED=7 npx seller-connect-conformance specs/auth/state-encoding.spec.ts --grep '\\[AUTH-STATE-1\\] a state \\(any VSCHAR\\) isn'\\''t changed'`);
 });
 
 test('(replay) a failing property is replayed by its seed, its path, this file and this title', async () => {
@@ -25,7 +25,7 @@ test('(replay) a failing property is replayed by its seed, its path, this file a
     () => undefined,
     (e: Error) => e,
   );
-  expect(error?.message).toMatch(/Replay with: FC_SEED=-?\d+ FC_PATH=[\d:]+ npx playwright test tests\/harness\/property-replay\.spec\.ts --grep '\\\(replay\\\) a failing property is replayed/);
+  expect(error?.message).toMatch(/Replay with: FC_SEED=-?\d+ FC_PATH=[\d:]+ npx seller-connect-conformance tests\/harness\/property-replay\.spec\.ts --grep '\\\(replay\\\) a failing property is replayed/);
   expect(test.info().annotations.filter((a) => a.type === 'fast-check').map((a) => a.description)).toEqual([expect.stringMatching(/^seed=-?\d+$/)]);
 });
 

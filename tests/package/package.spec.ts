@@ -93,7 +93,12 @@ test('from an empty project against the embedded reference: Gate PASSED, exit 0,
   expect(ran.out).toContain('Gate: PASSED (exit 0)');
   expect(ran.code, ran.out.slice(-3000)).toBe(0);
   for (const file of ['conformance.json', 'conformance.html', 'junit.xml', 'playwright.json', 'html/index.html', 'allure/index.html']) expect(existsSync(join(project, 'reports', file)), file).toBe(true);
-  expect(existsSync(join(project, 'test-results'))).toBe(true);
+  // Playwright's own outputs live with the reports, not beside them.
+  expect(existsSync(join(project, 'reports', 'test-results'))).toBe(true);
+  expect(existsSync(join(project, 'test-results'))).toBe(false);
+  // A CI log gets progress lines and one line counting the checks, never a line per check.
+  expect(ran.out).not.toMatch(/^\s+✓\s+\d+ /m);
+  expect(ran.out).toMatch(/^\d+ checks in [^:]+: \d+ passed/m);
   expect(readdirSync(installed, { recursive: true }).length, 'files written into the package').toBe(before);
   const report = readJson<{ run: { specSha256?: string; suiteVersion?: string }; summary: { headline: { text: string } }; requirements: { id: string; verdict: string }[] }>(join(project, 'reports', 'conformance.json'));
   expect(report.run.suiteVersion).toBe(PACKAGE.version);
@@ -167,6 +172,69 @@ test.describe('against a reference the package started apart', () => {
     const ran = await run(process.execPath, ['--import', 'tsx', client], project, userEnv({ ...reference.settings, SC_WEBHOOK_WAIT_MS: '5000' }), 90_000);
     expect(ran.out).toContain('✓ logged in as pro-1');
     expect(ran.code, ran.out).toBe(0);
+  });
+});
+
+test.describe('a defect reproduced as the console prints it, in the user\'s project (issue 40)', () => {
+  let reference: External;
+  test.beforeAll(async () => {
+    // The reference with a defect switched on: a body that is not well-formed JSON answers 500 (GEN-JSON-3, SHOULD).
+    reference = await startExternalReference({ REFERENCE_PORT: '0', REFERENCE_DEFECT: 'malformed-json-500' }, undefined, { args: [bin, 'reference'], cwd: project });
+  });
+  test.afterAll(async () => {
+    await reference?.stop();
+  });
+
+  test('the console names the finding with the command that runs its check again and a reproduce line; both, run as printed, show the defect', async () => {
+    test.setTimeout(240_000);
+    const folder = join(project, 'reproduce');
+    mkdirSync(folder);
+    const env = userEnv({ ...reference.settings, SC_ALLURE: '0' });
+    const first = await command(['--rule', 'GEN-JSON-3'], folder, env);
+    expect(first.code, first.out.slice(-3000)).toBe(0);
+    // Named, never an unexplained "1 skipped".
+    expect(first.out).toMatch(/^1 checks? in [^:]+: 1 with a SHOULD finding$/m);
+    expect(first.out).not.toMatch(/\bskipped\b/);
+    expect(first.out).toMatch(/^ {2}⚠ GEN-JSON-3 {2}POST \/items with malformed JSON is refused with a 4xx: expected any 4xx; got 500$/m);
+    const again = /^ {6}run its check again: (.+)$/m.exec(first.out)?.[1];
+    const reproduce = /^ {6}reproduce: (.+)$/m.exec(first.out)?.[1];
+    expect(again).toBe('npx seller-connect-conformance --rule GEN-JSON-3');
+    expect(reproduce, first.out).toMatch(/^SC_ACCESS_TOKEN=\$\(npx seller-connect-conformance token --account [\w-]+\) && curl /);
+    // The lines run as printed, from the project, with the run's settings in the environment.
+    const curl = await run('bash', ['-c', reproduce as string], folder, env, 60_000);
+    expect(curl.code, curl.out).toBe(0);
+    expect(curl.out, 'the defect, reproduced').toMatch(/^HTTP\/1\.1 500 /m);
+    // Its body names an image of the run's image host, gone with the run: the line says the one command that serves it again.
+    const listen = /# .*serve it first with npx seller-connect-conformance images --listen (\S+)/.exec(reproduce as string)?.[1];
+    const image = /(http:\/\/[^\s"']+\/images\/valid\.jpg[^\s"']*)/.exec(reproduce as string)?.[1];
+    expect(listen, reproduce).toBeTruthy();
+    const images = spawn('npx', ['seller-connect-conformance', 'images', '--listen', listen as string], { cwd: folder, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      let served: Response | undefined;
+      for (const until = Date.now() + 30_000; !served && Date.now() < until; ) served = await fetch(image as string).catch(() => new Promise<undefined>((r) => setTimeout(r, 200)));
+      expect(served?.status).toBe(200);
+      expect(served?.headers.get('content-type')).toBe('image/jpeg');
+    } finally {
+      images.kill('SIGTERM');
+    }
+    const rerun = await run('bash', ['-c', again as string], folder, env, 240_000);
+    expect(rerun.code, rerun.out.slice(-3000)).toBe(0);
+    expect(rerun.out).toMatch(/^ {2}⚠ GEN-JSON-3 {2}POST \/items with malformed JSON is refused with a 4xx: expected any 4xx; got 500$/m);
+    const verdict = readJson<{ requirements: { id: string; verdict: string }[] }>(join(folder, 'reports', 'conformance.json')).requirements.find((r) => r.id === 'GEN-JSON-3');
+    expect(verdict?.verdict).toBe('finding');
+  });
+
+  test('the token command prints a token and nothing else, and says in one line on stderr what is wrong', async () => {
+    test.setTimeout(90_000);
+    const env = userEnv(reference.settings);
+    const token = await run('bash', ['-c', 'npx seller-connect-conformance token --account pro-1 2>/dev/null'], project, env, 60_000);
+    expect(token.code, token.out).toBe(0);
+    expect(token.out.trim()).toMatch(/^\S{16,}$/);
+    const unknown = await command(['token', '--account', 'nobody'], project, env, 60_000);
+    expect(unknown.code).toBe(2);
+    expect(unknown.out.trim()).toBe("token: no account 'nobody' in SC_ACCOUNTS (it has: pro-1, pro-2, pro-3, pro-4, basic-1, basic-2, basic-3, basic-4)");
+    // The passwords of the accounts never appear.
+    for (const a of JSON.parse(reference.settings.SC_ACCOUNTS) as { password: string }[]) expect(token.out + unknown.out).not.toContain(a.password);
   });
 });
 

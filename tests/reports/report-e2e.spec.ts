@@ -37,7 +37,8 @@ test('the real JSON report gives the expected verdicts, with the harness evidenc
   expect(v('ITEM-CREATE-1')).toMatchObject({ verdict: 'failed', severity: 'MUST' });
   expect(v('ITEM-CREATE-1')?.checks[0].evidence[0]).toMatchObject({ status: 500, expected: '201', actual: '500', request: { method: 'POST' } });
   expect(v('ITEM-CREATE-1')?.checks[0].evidence[0].curl).toContain('$SC_ACCESS_TOKEN');
-  expect(v('GEN-ERR-2')).toMatchObject({ verdict: 'failed', severity: 'SHOULD' });
+  expect(v('GEN-ERR-2')).toMatchObject({ verdict: 'finding' });
+  expect(v('GEN-ERR-2')?.severity).toBeUndefined();
   expect(v('GEN-ERR-2')?.findings[0].message).toBe('INVALID_BODY_REQUEST where INVALID_IMAGE fits better');
   expect(v('ITEM-QUOTA-2')).toMatchObject({ verdict: 'not-applicable', reasonCode: 'no_control_api', reason: 'needs the control API (SC_CONTROL_URL)' });
   expect(v('ITEM-LIST-2')?.verdict).toBe('passed');

@@ -48,7 +48,8 @@ test.describe('the four states', () => {
     expect(rep.summary.headline).toMatchObject({ testable: 13, judged: 11, notExercised: { total: 2, byReason: { auth_ambiguous: 1, rate_limited: 1 } } });
     const text = formatConsoleSummary(rep);
     expect(text).toContain('MUST rules of the server: judged 11 of 13 testable: 11 passed · 0 failed · 2 not exercised (auth_ambiguous 1, rate_limited 1) · 0 not applicable');
-    expect(text).toContain('  ? ITEM-IMG-2 [auth_ambiguous] 401 to a token proven dead');
+    expect(text).toContain('not exercised [auth_ambiguous] (1 rule): a 401 to a token the suite could not prove alive');
+    expect(text).toContain('\n  ITEM-IMG-2\n');
     expect(text).toContain('Gate: INCOMPLETE (exit 3) — 2 MUST rules the configuration reaches were not exercised');
   });
 

@@ -67,9 +67,9 @@ test('the server MUST rules per spec section name every section, the failing one
 
 test('the verdict mix per group adds up to the group and names all eight kinds', () => {
   const svg = verdictMixChart(rep);
-  expect(svg).toContain('ITEM (6 requirements): 2 passed, 1 MUST failed, 0 SHOULD findings, 1 not exercised, 0 not applicable, 0 not testable, 0 suite side, 2 no check');
-  expect(svg).toContain('AUTH (3 requirements): 1 passed, 0 MUST failed, 0 SHOULD findings, 0 not exercised, 0 not applicable, 1 not testable, 0 suite side, 1 no check');
-  for (const label of ['passed', 'MUST failed', 'SHOULD findings', 'not exercised', 'not applicable', 'not testable', 'suite side', 'no check']) expect(svg).toMatch(new RegExp(`class="legend">${label} \\d+<`));
+  expect(svg).toContain('ITEM (6 requirements): 2 passed, 1 MUST failed, 0 rules with SHOULD findings, 1 not exercised, 0 not applicable, 0 not testable, 0 suite side, 2 no check');
+  expect(svg).toContain('AUTH (3 requirements): 1 passed, 0 MUST failed, 0 rules with SHOULD findings, 0 not exercised, 0 not applicable, 1 not testable, 0 suite side, 1 no check');
+  for (const label of ['passed', 'MUST failed', 'rules with SHOULD findings', 'not exercised', 'not applicable', 'not testable', 'suite side', 'no check']) expect(svg).toMatch(new RegExp(`class="legend">${label} \\d+<`));
 });
 
 test('the slowest checks: each check once though it proves two rules, slowest first', () => {
@@ -128,7 +128,7 @@ test('SC_PREVIOUS_REPORT without a history: the run before and this one, and wha
 
 const chromiumPath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 
-test('in Chromium the charts show above the lists, offline, each with its title (screenshot: charts.png)', async () => {
+test('in Chromium what to fix comes first, the charts after it, offline, each with its title (screenshot: charts.png)', async () => {
   test.skip(!chromiumPath, 'no chromium on this machine (the CI installs it best effort)');
   const dir = tempDir('sc-charts-');
   const history = ['2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19'].map((d, i) => ({ ...runPoint(rep), time: `${d}T02:00:00.000Z`, mustRate: [1, 1, 0.8, 1][i], failing: i === 2 ? ['ITEM-LIST-2'] : [] }));
@@ -149,10 +149,13 @@ test('in Chromium the charts show above the lists, offline, each with its title 
       expect(box?.height, id).toBeGreaterThan(60);
       await expect(page.locator(`#${id} figcaption`)).not.toBeEmpty();
     }
-    // The overview comes before the red list, the list before the catalog.
+    // What to fix first right under the gate, the charts after it, the catalog last (the findings' place: report-html.spec.ts).
     const top = async (sel: string) => (await page.locator(sel).first().boundingBox())?.y ?? -1;
-    expect(await top('#chart-groups')).toBeLessThan(await top('#failing'));
-    expect(await top('#failing')).toBeLessThan(await top('section.spec-section'));
+    expect(await top('#failing')).toBeLessThan(await top('#chart-groups'));
+    expect(await top('#chart-groups')).toBeLessThan(await top('section.spec-section'));
+    // On a 1366×768 screen the MUST failures start on the first screen.
+    await page.setViewportSize({ width: 1366, height: 768 });
+    expect(await top('#failing')).toBeLessThan(768);
     // The group bar of a group with a MUST failure has a red part.
     await expect(page.locator('#chart-groups g.row.failing rect.c-fail')).toHaveCount(1);
     const red = await page.locator('#chart-groups rect.c-fail').evaluate((el) => getComputedStyle(el).fill);

@@ -30,13 +30,27 @@ test('the failing requirement is at the top: gate, figures, then the red list li
   expect(failingBox).toBeLessThan(firstSection);
   const box = html.slice(failingBox, html.indexOf('</div>', failingBox));
   expect(box).toContain('<a href="#req-ITEM-CREATE-1">ITEM-CREATE-1</a>');
-  expect(box).toContain('POST http://127.0.0.1:4010/api/items → 500');
+  expect(box).toContain('POST /items with a valid payload answers 201: expected 201; got 500');
+  // Its check run again in the user's project (the reproduce line of its exchange: tests/package/reproduce.spec.ts).
+  expect(box).toContain('<code class="repro" title="runs this check again in your project">npx seller-connect-conformance --rule ITEM-CREATE-1</code>');
   // The entry itself is open and highlighted.
   expect(html).toMatch(/<details class="req failed-must" id="req-ITEM-CREATE-1" data-verdict="failed" open>/);
 });
 
+test('what to fix comes first: the gate, the MUST failures, the rules with SHOULD findings (most checks first), then the headline, figures and charts', () => {
+  const at = (s: string) => html.indexOf(s);
+  const order = ['Gate: FAILED', 'id="failing"', 'id="findings"', 'id="headline"', 'class="figures"', 'id="chart-groups"', 'class="spec-section"'].map(at);
+  expect(order.every((n) => n > 0)).toBe(true);
+  expect([...order].sort((a, b) => a - b)).toEqual(order);
+  const findings = html.slice(at('id="findings"'), html.indexOf('</div></li></ol>', at('id="findings"')));
+  // GEN-ERR-2 touches two checks (a failing one, an annotation), AUTH-REFRESH-2 one.
+  expect(findings.indexOf('req-GEN-ERR-2')).toBeLessThan(findings.indexOf('req-AUTH-REFRESH-2'));
+  expect(findings).toContain('<span class="chip">2 checks</span>');
+  expect(findings).toContain('npx seller-connect-conformance --rule AUTH-REFRESH-2');
+});
+
 test('the headline comes first: testable server MUST rules judged, why not the rest, then SHOULD findings, target, time; never a pass rate of what ran', () => {
-  const headline = 'judged 7 of 13 testable: 5 passed · 2 failed · 0 not exercised · 3 not applicable (no_control_api 2, no_direct_sessions 1) · 3 without a check';
+  const headline = 'judged 7 of 13 testable: 5 passed (1 with SHOULD findings) · 2 failed · 0 not exercised · 3 not applicable (no_control_api 2, no_direct_sessions 1) · 3 without a check';
   for (const text of ['Judged <b>7</b> of <b>13</b> testable MUST rules of the server', headline, 'apart: 0 client-side rules', '1 stated MUST duty not testable', 'no duty: 0 open points of the spec, 0 descriptions', 'MUST not exercised', 'MUST not applicable', 'SHOULD findings', 'embedded reference', '2026-11-20 02:00:00 UTC', '1 min 24 s']) {
     expect(html).toContain(text);
   }
@@ -54,7 +68,7 @@ test('every verdict is explained: reasons, decisions, suite gaps, problems', () 
     'Testable requirements without a check (a gap in the suite) (2)',
     'The spec is ambiguous or contradicts itself here.',
     'WH-SIG-9 is not in the catalog',
-    'SHOULD findings (3 in 2 requirements',
+    'SHOULD findings: 2 rules with 3 SHOULD findings',
   ]) {
     expect(html).toContain(text);
   }
@@ -64,7 +78,7 @@ test('a failure no single exchange shows (a model, a list) names what was expect
   const evidence = { requirements: ['ITEM-QUOTA-1'], title: 'round 1: the active items fill the limit exactly', expected: '5 active items', actual: '10 active items' };
   const page = renderHtml(reportFromChecks([check({ title: '[ITEM-QUOTA-1] races', ids: ['ITEM-QUOTA-1'], status: 'failed', rawStatus: 'failed', evidence: [evidence] })]));
   const box = page.slice(page.indexOf('id="failing"'), page.indexOf('</div>', page.indexOf('id="failing"')));
-  expect(box).toContain('<i>round 1: the active items fill the limit exactly</i> (expected 5 active items; got 10 active items)');
+  expect(box).toContain('round 1: the active items fill the limit exactly: expected 5 active items; got 10 active items');
   expect(box).not.toContain('no answer');
 });
 

@@ -36,7 +36,7 @@ test('conformance.json files written by the report builder validate: failed, bro
   ] as const) {
     const built = filesFrom(fixture(name), env);
     const written = JSON.parse(readFileSync(built.jsonFile, 'utf8'));
-    expect(written.schemaVersion).toBe(3);
+    expect(written.schemaVersion).toBe(4);
     expect(errorsOf(written), `${name} ${JSON.stringify(env)}`).toEqual([]);
   }
   const incomplete = reportFromChecks([check({ title: '[ITEM-IMG-2] x', ids: ['ITEM-IMG-2'], status: 'skipped', rawStatus: 'skipped', skipReason: 'not exercised [auth_ambiguous]: 401' })]);

@@ -146,3 +146,18 @@ test('a not-exercised annotation may name a part', () => {
   });
   expect(readNotExercisedNote('ITEM-LIST-1: not applicable [no_control_api]: x')?.id).toBe('ITEM-LIST-1');
 });
+
+test('a finding on a MUST rule is no judgement of it: with a part left, the rule stays not exercised, its finding kept', () => {
+  const finding = { requirement: 'GEN-AUTH-1', message: 'a 503 where 429 fits' };
+  const judged = check({ title: '[GEN-AUTH-1] a', ids: ['GEN-AUTH-1'], ledger: { passed: { 'GEN-AUTH-1': 1 }, failed: {}, parts: { 'GEN-AUTH-1#GET /items': 1 }, finished: true } });
+  const withFinding = { ...judged, findings: [{ ...finding, checkId: judged.id, checkTitle: judged.title, kind: 'annotation' as const }] };
+  const half = verdictOf([withFinding], 'GEN-AUTH-1');
+  expect(half.verdict).toBe('not-exercised');
+  expect(half.findings).toHaveLength(1);
+  const other = check({ title: '[GEN-AUTH-1] b', ids: ['GEN-AUTH-1'], ledger: { passed: { 'GEN-AUTH-1': 1 }, failed: {}, parts: { 'GEN-AUTH-1#PUT /items/{itemId}': 1 }, finished: true } });
+  expect(verdictOf([withFinding, other], 'GEN-AUTH-1').verdict).toBe('finding');
+  // A single-part MUST rule with a finding and no pass: not exercised, never counted as passed.
+  const noPass = { ...check({ title: '[ITEM-LIST-1] x', ids: ['ITEM-LIST-1'], ledger: { passed: {}, failed: {}, finished: true } }) };
+  const found = { ...noPass, findings: [{ requirement: 'ITEM-LIST-1', message: 'm', checkId: noPass.id, checkTitle: noPass.title, kind: 'annotation' as const }] };
+  expect(verdictOf([found], 'ITEM-LIST-1').verdict).toBe('not-exercised');
+});
