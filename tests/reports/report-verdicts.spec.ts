@@ -113,12 +113,20 @@ test.describe('rules on hand-made checks', () => {
     expect(rep.requirements.find((r) => r.id === 'ITEM-QUOTA-2')?.verdict).toBe('passed');
   });
 
-  test('a finding about a requirement no title names still makes it a SHOULD finding', () => {
+  test('a finding about a requirement no title names is listed under it: a SHOULD rule\'s finding, a MUST rule not judged by it', () => {
     const c = check({ title: '[ITEM-IMG-2] x', ids: ['ITEM-IMG-2'] });
-    c.findings = [{ requirement: 'WH-RETRY-1', message: 'retried with a new id', checkId: c.id, checkTitle: c.title, kind: 'annotation' }];
-    const r = reportFromChecks([c]).requirements.find((x) => x.id === 'WH-RETRY-1');
-    expect(r).toMatchObject({ verdict: 'finding' });
-    expect(r?.checks).toHaveLength(1);
+    c.findings = [
+      { requirement: 'GEN-ERR-2', message: 'a code the spec does not show', checkId: c.id, checkTitle: c.title, kind: 'annotation' },
+      { requirement: 'WH-RETRY-1', message: 'retried with a new id', checkId: c.id, checkTitle: c.title, kind: 'annotation' },
+    ];
+    const requirements = reportFromChecks([c]).requirements;
+    const should = requirements.find((x) => x.id === 'GEN-ERR-2');
+    expect(should).toMatchObject({ verdict: 'finding' });
+    expect(should?.checks).toHaveLength(1);
+    // A MUST rule's finding is an observation beside its judgement, never one (issue 38): no assertion judged it.
+    const must = requirements.find((x) => x.id === 'WH-RETRY-1');
+    expect(must).toMatchObject({ verdict: 'not-exercised' });
+    expect(must?.findings).toHaveLength(1);
   });
 
   test('a failing check of a SHOULD-level requirement is a finding, never a MUST failure', () => {
