@@ -1,6 +1,7 @@
 /** The fairness matrix's text: one line per false draw with its shrunk reproduction, the figures, the coverage. */
 import { drawnFreedoms } from '../catalog/freedoms.js';
 import { type FairnessResult, reproduction } from './fairness.js';
+import { KNOWN_UNFAIR } from './fairness-known.js';
 
 export function formatFairness(result: FairnessResult): string {
   const lines: string[] = [];
@@ -11,7 +12,9 @@ export function formatFairness(result: FairnessResult): string {
   if (unfair.length) lines.push('', 'False verdicts and errors (shrunk to the fewest freedoms that still give them):');
   for (const r of unfair) {
     lines.push(`  ${r.judgement.verdict} ${r.label}: ${r.judgement.detail ?? ''}`);
-    lines.push(`    ${reproduction(r.shrunk?.values ?? r.values)}${r.shrunk ? (r.shrunk.knownFrom ? `  (as ${r.shrunk.knownFrom})` : `  (${r.shrunk.probes} probes)`) : '  (not shrunk)'}`);
+    const shrunk = r.shrunk?.values;
+    const known = shrunk && KNOWN_UNFAIR.find((k) => JSON.stringify(Object.entries(k.values).sort()) === JSON.stringify(Object.entries(shrunk).sort()));
+    lines.push(`    ${reproduction(shrunk ?? r.values)}${r.shrunk ? (r.shrunk.knownFrom ? `  (as ${r.shrunk.knownFrom})` : `  (${r.shrunk.probes} probes)`) : '  (not shrunk)'}${known ? '  known: teeth/fairness-known.ts' : ''}`);
   }
   const drawn = drawnFreedoms();
   const values = drawn.reduce((n, f) => n + (f.realized?.length ?? 0), 0);

@@ -156,6 +156,8 @@ export async function runFairness(options: FairnessOptions, workDir = mkdtempSyn
   } finally {
     if (!options.probe) rmSync(workDir, { recursive: true, force: true });
   }
+  // In the draws' order, whatever order they ended in.
+  rows.sort((a, b) => options.draws.findIndex((d) => d.label === a.label) - options.draws.findIndex((d) => d.label === b.label));
   const covered: Record<string, string[]> = {};
   for (const row of rows) for (const f of drawnFreedoms()) covered[f.id] = [...new Set([...(covered[f.id] ?? []), row.values[f.id] ?? String(f.default)])];
   const falseVerdicts = rows.filter((r) => r.judgement.verdict === 'UNFAIR').length;

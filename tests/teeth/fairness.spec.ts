@@ -2,7 +2,8 @@ import { expect, test } from '@playwright/test';
 import { drawnFreedoms, FREEDOMS } from '../../catalog/freedoms.js';
 import { drawFreedoms, formatFreedoms, parseFreedoms, realize, referenceEnv, VARIANT_ALIASES, variantFreedoms } from '../../reference/freedoms.js';
 import { VARIANTS } from '../../reference/variants.js';
-import { type Probe, runFairness, shrinkFreedoms } from '../../teeth/fairness.js';
+import { dependentRules, type Probe, runFairness, shrinkFreedoms } from '../../teeth/fairness.js';
+import { KNOWN_UNFAIR, rotatingDraw } from '../../teeth/fairness-known.js';
 import { judgeReport } from '../../teeth/fairness-verdict.js';
 import { formatFairness } from '../../teeth/fairness-format.js';
 
@@ -103,4 +104,16 @@ test('the matrix runs each draw, shrinks a false one once, explains a later draw
   expect(text).toContain('REFERENCE_FREEDOMS=signature-encoding=base64url npm run conformance');
   expect(text).toMatch(/2 false verdicts/);
   expect(text).toContain('signature-encoding: base64url, hex');
+});
+
+test('npm test’s rotating draw varies the freedoms asked for, never composes a known unfair server whole, and runs the rules depending on them', () => {
+  for (const seed of [1, 2, 3, 39003, 39014]) {
+    const draw = rotatingDraw(seed, 4);
+    expect(Object.keys(draw.values).length, `seed ${seed}`).toBeLessThanOrEqual(4);
+    for (const k of KNOWN_UNFAIR) expect(Object.entries(k.values).every(([id, v]) => draw.values[id] === v), `seed ${seed} composes ${JSON.stringify(k.values)}`).toBe(false);
+    expect(draw.rules).toEqual(dependentRules(draw.values));
+    expect(rotatingDraw(seed, 4)).toEqual(draw);
+  }
+  expect(dependentRules({ 'signature-encoding': 'base64' })).toEqual(expect.arrayContaining(['WH-SIG-1']));
+  expect(dependentRules({})).toEqual([]);
 });
