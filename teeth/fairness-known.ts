@@ -15,7 +15,7 @@ export const KNOWN_UNFAIR: readonly { values: FreedomValues; why: string }[] = [
   },
   {
     values: { 'rate-limit-refusal': '403', 'rate-limit-general': '36-per-s-text-body' },
-    why: 'every account throttled past 36 requests per second, refused with 403 {code, message}, and the embedded run not pacing: the 403s are read as refusals, MUST failures on nine rules (ITEM-IMG-6, ITEM-LIST-1, WH-SUB-1, …)',
+    why: 'every account throttled past 36 requests per second, refused with 403 {code, message}, the embedded run not pacing: the 403s read as refusals of the requests, MUST failures (ITEM-IMG-6, ITEM-LIST-1, WH-SUB-1, … as the load falls)',
   },
 ];
 
