@@ -1,3 +1,5 @@
+import { referenceEnv } from './freedoms.js';
+
 /**
  * Fixed defaults of the embedded reference server. The fixtures use them when
  * SC_BASE_URL is unset, so they are part of the suite's contract, not secrets
@@ -180,7 +182,8 @@ export interface ReferenceOptions {
 }
 
 /** Reads the reference's own settings from the environment (see docs/ARCHITECTURE.md). */
-export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): ReferenceOptions {
+export function optionsFromEnv(given: NodeJS.ProcessEnv = process.env): ReferenceOptions {
+  const env = referenceEnv(given); // REFERENCE_FREEDOMS folded into the switches and settings below (reference/freedoms.ts)
   const int = (name: string, fallback: number, min: number): number => {
     const raw = env[name];
     if (raw === undefined || raw === '') return fallback;

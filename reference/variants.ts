@@ -1,6 +1,11 @@
 /**
  * Allowed variants: choices a conforming server may make where the spec says
  * "not shown" or "can". The suite must pass with any of them switched on.
+ *
+ * Each is the name of one value of a freedom of catalog/freedoms.json, the switch
+ * that realizes it (reference/freedoms.ts): `page-size-1` is `page-size=1`.
+ * REFERENCE_VARIANTS is thus an alias of REFERENCE_FREEDOMS, and a new variant is
+ * a new value of a freedom (tests/teeth/fairness.spec.ts holds every one to it).
  */
 export const VARIANTS = {
   // Filled by the groups; e.g. 'signature-base64', 'user-agent-optional', 'page-size-1'.

@@ -18,6 +18,7 @@
  * rate-limited account and that account's rate.
  */
 import { DEFAULT_MAX_IMAGES, DEFAULT_PAGE_SIZE, maxImagesOf, pageSizeOf, RATE_LIMITED_PER_SECOND, referenceCredentials, shortLivedLifetimes } from '../reference/config.js';
+import { referenceEnv } from '../reference/freedoms.js';
 import { type Account, parseAccounts } from './accounts.js';
 import { type Collector, type Env, int, present } from './read.js';
 import { SettingsError } from './setting-error.js';
@@ -47,7 +48,8 @@ export interface Declared {
 export const DECLARED_REMOTE_ONLY = ['SC_CODE_LIFETIME_S', 'SC_ACCESS_TOKEN_LIFETIME_S', 'SC_REFRESH_TOKEN_LIFETIME_S', 'SC_TOKEN_LEEWAY_S', 'SC_LIFETIME_ACCOUNT', 'SC_MAX_IMAGES', 'SC_DECLARED_RATE_LIMIT', 'SC_RATE_LIMIT_ACCOUNT', 'SC_PAGE_SIZE'];
 
 /** The embedded reference's declarations: its short-lived account and lifetimes, its image maximum and its page size (its variant's and defect's too). */
-function embeddedDeclared(env: Env): Declared {
+function embeddedDeclared(given: Env): Declared {
+  const env = referenceEnv(given); // the drawn server's values (REFERENCE_FREEDOMS), as the reference reads them
   const variants = (env.REFERENCE_VARIANTS ?? '').split(',').map((v) => v.trim());
   // The reference validates its own settings as it starts (reference/config.ts); a value it would refuse reads as its default here.
   const positive = (raw: string | undefined, fallback: number) => (Number.isInteger(Number(raw)) && Number(raw) > 0 ? Number(raw) : fallback);

@@ -1,0 +1,95 @@
+/**
+ * The fairness matrix's verdict on one drawn server (issue 39 item 3), pure over the run's files, so it is tested
+ * on hand-made reports (tests/teeth/fairness.spec.ts). A drawn server keeps the spec, so:
+ *
+ *  - no MUST failure on any draw (the gate FAILED: its blocking rules are false verdicts);
+ *  - no INCOMPLETE on a draw inside the common range (what real servers choose), judged rule by rule: a rule left
+ *    incomplete while every freedom its check depends on (catalog/freedoms.json `depends`) lies in its common range
+ *    is a false verdict, whatever the draw's other freedoms;
+ *  - beyond the common range, INCOMPLETE only with a cause naming the setting that would reach the rule (SC_…);
+ *  - a BROKEN run (the suite blamed itself on an honest server) is a false verdict as well.
+ *
+ * SHOULD findings are allowed: where the spec leaves a choice open the suite may say a better one would fit.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { FREEDOMS, FREEDOMS_DATA, inRange } from '../catalog/freedoms.js';
+import type { FreedomValues } from '../reference/freedoms.js';
+import { readGate } from './evasion-runs.js';
+import { runError } from './matrix-verdicts.js';
+import type { RunOutcome } from './run-playwright.js';
+
+/** FAIR: the gate says what an honest server deserves. UNFAIR: a false verdict. ERROR: no gate to read. */
+export type DrawVerdict = 'FAIR' | 'UNFAIR' | 'ERROR' | 'NOT-RUN';
+
+export interface DrawJudgement {
+  verdict: DrawVerdict;
+  gate?: string;
+  /** Every value inside its freedom's common range. */
+  common: boolean;
+  /** The rules of the false verdict: MUST failures, or rules left incomplete without a setting named. */
+  rules: string[];
+  /** One line: what was false. */
+  detail?: string;
+}
+
+/** True when every freedom (its drawn value, else its default) lies in its common range. */
+export function inCommonRange(values: FreedomValues): boolean {
+  return FREEDOMS.every((f) => inRange(f.common, values[f.id] ?? f.default));
+}
+
+/** True when every freedom `rule`'s check depends on (all of them for a rule the map does not name) lies in its common range. */
+export function inCommonRangeFor(rule: string, values: FreedomValues): boolean {
+  const ids = FREEDOMS_DATA.depends[rule];
+  return FREEDOMS.filter((f) => !ids || ids.includes(f.id)).every((f) => inRange(f.common, values[f.id] ?? f.default));
+}
+
+/** The freedoms of `values` outside their common range, as `id=value`. */
+export const beyondCommon = (values: FreedomValues): string[] =>
+  FREEDOMS.filter((f) => !inRange(f.common, values[f.id] ?? f.default)).map((f) => `${f.id}=${values[f.id] ?? f.default}`);
+
+/** A setting of the suite named in a cause: SC_ and capitals. */
+export const SETTING_NAMED = /\bSC_[A-Z][A-Z0-9_]*\b/;
+
+interface ReportRequirement {
+  id?: string;
+  verdict?: string;
+  reason?: string;
+}
+
+/** The verdict from a conformance.json already parsed (or undefined: none). */
+export function judgeReport(report: unknown, values: FreedomValues): DrawJudgement {
+  const common = inCommonRange(values);
+  const read = report ? readGate(report) : {};
+  const gate = (report as { gate?: { blocking?: string[]; incomplete?: string[] } } | undefined)?.gate;
+  if (!read.gate) return { verdict: 'ERROR', common, rules: [], detail: 'no gate in conformance.json' };
+  if (read.gate === 'PASSED') return { verdict: 'FAIR', gate: read.gate, common, rules: [] };
+  if (read.gate === 'FAILED') {
+    const rules = gate?.blocking ?? [];
+    return { verdict: 'UNFAIR', gate: read.gate, common, rules, detail: `MUST failure on an honest server: ${rules.join(', ') || 'the gate failed'}` };
+  }
+  if (read.gate === 'BROKEN') return { verdict: 'UNFAIR', gate: read.gate, common, rules: [], detail: 'BROKEN: the suite called a run on an honest server broken' };
+  const requirements = ((report as { requirements?: ReportRequirement[] }).requirements ?? []).filter((r) => r.verdict === 'not-exercised' || r.verdict === 'not-applicable');
+  const incomplete = gate?.incomplete?.length ? gate.incomplete : requirements.map((r) => r.id ?? '?');
+  const reasonOf = (id: string): string => requirements.find((r) => r.id === id)?.reason ?? id;
+  const inCommon = incomplete.filter((id) => inCommonRangeFor(id, values));
+  if (inCommon.length) return { verdict: 'UNFAIR', gate: read.gate, common, rules: inCommon, detail: `INCOMPLETE inside the common range: ${inCommon.map((id) => `${id} (${reasonOf(id).slice(0, 120)})`).join('; ')}` };
+  const unnamed = incomplete.filter((id) => !SETTING_NAMED.test(reasonOf(id)));
+  if (unnamed.length === 0) return { verdict: 'FAIR', gate: read.gate, common, rules: [] };
+  return { verdict: 'UNFAIR', gate: read.gate, common, rules: unnamed, detail: `INCOMPLETE naming no setting: ${unnamed.map((id) => `${id} (${reasonOf(id).slice(0, 120)})`).join('; ')}` };
+}
+
+/** The verdict on one draw's run: its outcome and the conformance.json in `dir`. */
+export function judgeDraw(outcome: RunOutcome, dir: string, values: FreedomValues, limitSeconds?: number): DrawJudgement {
+  const common = inCommonRange(values);
+  if (outcome.notStarted) return { verdict: 'NOT-RUN', common, rules: [], detail: runError(outcome) };
+  const file = join(dir, 'conformance.json');
+  let report: unknown;
+  try {
+    report = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
+  } catch {
+    report = undefined;
+  }
+  if (!report) return { verdict: 'ERROR', common, rules: [], detail: runError(outcome, limitSeconds) ?? `no conformance.json (exit ${outcome.exitCode})\n${outcome.logTail}` };
+  return judgeReport(report, values);
+}

@@ -1,0 +1,166 @@
+/**
+ * The fairness matrix (issue 39 item 3), the dual of the kill matrix: the suite's own conformance run, with default
+ * settings, against N servers drawn from the spec's freedoms (catalog/freedoms.json, reference/freedoms.ts), each
+ * a whole-suite run against the embedded reference as the kill matrix's variant runs are (run-playwright.ts), with
+ * REFERENCE_FREEDOMS in place of REFERENCE_VARIANTS. Every draw must be FAIR (fairness-verdict.ts). A draw that is
+ * not is shrunk to the fewest freedoms that still make it unfair, the others reset to the reference's defaults,
+ * each probe running only the rules of its false verdict; the result prints as a one-line reproduction.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { drawnFreedoms, FREEDOMS_DATA } from '../catalog/freedoms.js';
+import { grepForIds } from '../catalog/ids.js';
+import { drawFreedoms, type FreedomValues, formatFreedoms } from '../reference/freedoms.js';
+import { type DrawJudgement, beyondCommon, judgeDraw } from './fairness-verdict.js';
+import { runPool } from './pool.js';
+import { notStarted, runPlaywright } from './run-playwright.js';
+
+export interface Draw {
+  /** `seed:N`, or `fixed:N` for a draw named by its values. */
+  label: string;
+  values: FreedomValues;
+  /** Run only these rules (npm test's bounded draws: the rules whose checks depend on the freedoms drawn); none: the whole suite. */
+  rules?: string[];
+}
+
+export interface Shrunk {
+  values: FreedomValues;
+  rules: string[];
+  probes: number;
+  /** Found as a known culprit of an earlier draw instead of shrunk again. */
+  knownFrom?: string;
+}
+
+export interface DrawRow extends Draw {
+  judgement: DrawJudgement;
+  seconds: number;
+  shrunk?: Shrunk;
+}
+
+export interface FairnessResult {
+  rows: DrawRow[];
+  wallSeconds: number;
+  /** Draws whose verdict was false (UNFAIR). */
+  falseVerdicts: number;
+  /** Every drawn freedom and the values its draws took. */
+  covered: Record<string, string[]>;
+  ok: boolean;
+}
+
+/** Runs the rules `rules` (none: the whole suite) against the server `values`; its judgement. */
+export type Probe = (values: FreedomValues, name: string, rules?: string[]) => Promise<{ judgement: DrawJudgement; seconds: number }>;
+
+export interface FairnessOptions {
+  draws: Draw[];
+  jobs: number;
+  suiteTimeoutS: number;
+  shrink: boolean;
+  signal?: AbortSignal;
+  onProgress?: (line: string) => void;
+  /** Epoch ms after which no further draw starts (the benchmark's time budget); the draws running finish. */
+  until?: number;
+  /** How a draw runs (tests give a fake); default: a conformance run (playwrightProbe). */
+  probe?: Probe;
+}
+
+/** The draws of seeds `seed`, `seed + 1`, …: `count` of them. */
+export const seededDraws = (seed: number, count: number): Draw[] => Array.from({ length: count }, (_, i) => ({ label: `seed:${seed + i}`, values: drawFreedoms(seed + i) }));
+
+/** The testable MUST rules whose checks depend on a freedom `values` sets off its default (catalog/freedoms.json `depends`). */
+export function dependentRules(values: FreedomValues): string[] {
+  const off = drawnFreedoms().filter((f) => values[f.id] !== undefined && values[f.id] !== String(f.default)).map((f) => f.id);
+  return Object.entries(FREEDOMS_DATA.depends).flatMap(([rule, ids]) => (ids.some((id) => off.includes(id)) ? [rule] : []));
+}
+
+/** The one-line reproduction of a server: the command a reader runs. */
+export const reproduction = (values: FreedomValues): string => `REFERENCE_FREEDOMS=${formatFreedoms(values) || '""'} npm run conformance`;
+
+/** A conformance run in a folder of its own under `workDir`, with default settings but the drawn server. */
+export function playwrightProbe(workDir: string, workers: number, timeoutS: number, signal?: AbortSignal): Probe {
+  let n = 0;
+  return async (values, name, rules) => {
+    const dir = join(workDir, `${String(n++).padStart(4, '0')}-${name.replace(/[^a-z0-9-]/gi, '_')}`);
+    const outcome = signal?.aborted
+      ? notStarted(name)
+      : await runPlaywright({
+          name,
+          args: rules?.length ? ['--grep', grepForIds(rules)] : [],
+          env: { SC_WORKERS: String(workers), SC_ALLURE: '0', SC_VIEWER_REPORTS: '0', REFERENCE_FREEDOMS: formatFreedoms(values) },
+          dir,
+          timeoutMs: timeoutS * 1000,
+          signal,
+        });
+    return { judgement: judgeDraw(outcome, dir, values, timeoutS), seconds: outcome.seconds };
+  };
+}
+
+/** `values` with only the freedoms `keep` off their defaults. */
+const only = (values: FreedomValues, keep: readonly string[]): FreedomValues => Object.fromEntries(Object.entries(values).filter(([id]) => keep.includes(id)));
+
+/**
+ * The fewest freedoms of `values` (off their defaults) that still make `fails` true: halves first while one half
+ * alone still fails, then each freedom left out in turn. Greedy (a 1-minimal set, not always the smallest).
+ */
+export async function shrinkFreedoms(values: FreedomValues, fails: (v: FreedomValues) => Promise<boolean>): Promise<{ kept: string[]; probes: number }> {
+  const defaults = Object.fromEntries(drawnFreedoms().map((f) => [f.id, String(f.default)]));
+  let kept = Object.keys(values).filter((id) => values[id] !== defaults[id]);
+  let probes = 0;
+  const test = (ids: string[]) => {
+    probes++;
+    return fails(only(values, ids));
+  };
+  while (kept.length > 1) {
+    const half = Math.ceil(kept.length / 2);
+    const [a, b] = [kept.slice(0, half), kept.slice(half)];
+    if (await test(a)) kept = a;
+    else if (await test(b)) kept = b;
+    else break;
+  }
+  for (const id of [...kept]) if (kept.length > 1 && (await test(kept.filter((k) => k !== id)))) kept = kept.filter((k) => k !== id);
+  return { kept, probes };
+}
+
+const overlaps = (a: readonly string[], b: readonly string[]): boolean => a.length === 0 || b.length === 0 || a.some((x) => b.includes(x));
+
+export async function runFairness(options: FairnessOptions, workDir = mkdtempSync(join(tmpdir(), 'sc-fairness-'))): Promise<FairnessResult> {
+  const started = Date.now();
+  const workers = options.jobs >= 2 ? 1 : 2;
+  const probe = options.probe ?? playwrightProbe(workDir, workers, options.suiteTimeoutS, options.signal);
+  const known: (Shrunk & { label: string })[] = [];
+  const rows: DrawRow[] = [];
+  try {
+    await runPool(options.draws, options.jobs, async (draw) => {
+      if (options.until !== undefined && Date.now() > options.until) return;
+      const { judgement, seconds } = await probe(draw.values, draw.label, draw.rules);
+      const row: DrawRow = { ...draw, judgement, seconds };
+      rows.push(row);
+      const beyond = beyondCommon(draw.values);
+      options.onProgress?.(`${judgement.verdict.padEnd(7)} ${draw.label} gate ${judgement.gate ?? '?'} (${seconds.toFixed(0)} s; ${beyond.length ? `beyond the common range: ${beyond.join(', ')}` : 'all common'})${judgement.detail ? `\n        ${judgement.detail}` : ''}`);
+      if (judgement.verdict !== 'UNFAIR' || !options.shrink || options.signal?.aborted) return;
+      // A culprit already shrunk, all of whose values this draw holds, explains it without shrinking again.
+      const culprit = known.find((k) => overlaps(k.rules, judgement.rules) && Object.entries(k.values).every(([id, v]) => draw.values[id] === v));
+      if (culprit) {
+        row.shrunk = { ...culprit, probes: 0, knownFrom: culprit.label };
+      } else {
+        const stillFails = async (v: FreedomValues) => {
+          const { judgement: j } = await probe(v, `${draw.label}-shrink`, judgement.rules.length ? judgement.rules : undefined);
+          return j.verdict === 'UNFAIR' && overlaps(j.rules, judgement.rules);
+        };
+        const { kept, probes } = await shrinkFreedoms(draw.values, stillFails);
+        row.shrunk = { values: only(draw.values, kept), rules: judgement.rules, probes };
+        known.push({ ...row.shrunk, label: draw.label });
+      }
+      options.onProgress?.(`        shrunk${row.shrunk.knownFrom ? ` (as ${row.shrunk.knownFrom})` : ` in ${row.shrunk.probes} probes`}: ${reproduction(row.shrunk.values)}  # ${judgement.detail ?? judgement.verdict}`);
+    });
+  } finally {
+    if (!options.probe) rmSync(workDir, { recursive: true, force: true });
+  }
+  // In the draws' order, whatever order they ended in.
+  rows.sort((a, b) => options.draws.findIndex((d) => d.label === a.label) - options.draws.findIndex((d) => d.label === b.label));
+  const covered: Record<string, string[]> = {};
+  for (const row of rows) for (const f of drawnFreedoms()) covered[f.id] = [...new Set([...(covered[f.id] ?? []), row.values[f.id] ?? String(f.default)])];
+  const falseVerdicts = rows.filter((r) => r.judgement.verdict === 'UNFAIR').length;
+  const ok = rows.length > 0 && rows.every((r) => r.judgement.verdict === 'FAIR');
+  return { rows, wallSeconds: (Date.now() - started) / 1000, falseVerdicts, covered, ok };
+}

@@ -1,0 +1,119 @@
+import { expect, test } from '@playwright/test';
+import { drawnFreedoms, FREEDOMS } from '../../catalog/freedoms.js';
+import { drawFreedoms, formatFreedoms, parseFreedoms, realize, referenceEnv, VARIANT_ALIASES, variantFreedoms } from '../../reference/freedoms.js';
+import { VARIANTS } from '../../reference/variants.js';
+import { dependentRules, type Probe, runFairness, shrinkFreedoms } from '../../teeth/fairness.js';
+import { KNOWN_UNFAIR, rotatingDraw } from '../../teeth/fairness-known.js';
+import { judgeReport } from '../../teeth/fairness-verdict.js';
+import { formatFairness } from '../../teeth/fairness-format.js';
+
+/**
+ * The spec's freedoms as parameters of the reference (reference/freedoms.ts) and the fairness matrix's verdicts and
+ * shrinking (teeth/fairness*.ts), on hand-made reports and a fake runner. The real draws of npm test:
+ * tests/teeth/fairness-draws.spec.ts.
+ */
+
+test('every variant is the name of one freedom value, and that value is realized by that variant alone', () => {
+  for (const name of Object.keys(VARIANTS)) {
+    const alias = VARIANT_ALIASES.get(name);
+    expect(alias, `${name} is no freedom value`).toBeDefined();
+    if (!alias) continue;
+    expect(realize({ [alias.freedom]: alias.value }).variants, name).toEqual([name]);
+  }
+  expect(variantFreedoms(['page-size-1', 'signature-base64'])).toEqual({ 'page-size': '1', 'signature-encoding': 'base64' });
+});
+
+test('every drawn value has a realization, and a seed draws the same server every time', () => {
+  for (const f of drawnFreedoms()) for (const v of f.realized ?? []) expect(() => realize({ [f.id]: String(v) }), `${f.id}=${v}`).not.toThrow();
+  expect(drawFreedoms(1234)).toEqual(drawFreedoms(1234));
+  expect(formatFreedoms(drawFreedoms(1234))).not.toBe(formatFreedoms(drawFreedoms(1235)));
+  // The reproduction names only the values off their defaults, and reads back as the same server.
+  const values = drawFreedoms(42);
+  const again = parseFreedoms(formatFreedoms(values));
+  for (const f of drawnFreedoms()) expect(again[f.id] ?? String(f.default), f.id).toBe(values[f.id]);
+});
+
+test('REFERENCE_FREEDOMS folds into the reference’s switches and settings; a name or value it cannot realize, or a clash with REFERENCE_VARIANTS, is refused', () => {
+  const env = referenceEnv({ REFERENCE_FREEDOMS: 'page-size=40,accounts=full,webhook-first-retry=1000,access-token-lifetime=300', REFERENCE_VARIANTS: 'callback-iss' });
+  expect(env.REFERENCE_VARIANTS?.split(',').sort()).toEqual(['callback-iss', 'full-accounts']);
+  expect(env).toMatchObject({ REFERENCE_PAGE_SIZE: '40', REFERENCE_WEBHOOK_RETRY_MS: '1000,2000,4000', REFERENCE_ACCESS_TTL_MS: '300000' });
+  expect(referenceEnv({ REFERENCE_VARIANTS: 'page-size-1' })).toEqual({ REFERENCE_VARIANTS: 'page-size-1' });
+  expect(() => referenceEnv({ REFERENCE_FREEDOMS: 'page-size=7' })).toThrow(/cannot realize page-size=7/);
+  expect(() => referenceEnv({ REFERENCE_FREEDOMS: 'colour=blue' })).toThrow(/neither seed:N nor a freedom=value/);
+  expect(() => referenceEnv({ REFERENCE_FREEDOMS: 'accounts=empty', REFERENCE_VARIANTS: 'full-accounts' })).toThrow(/disagree on accounts/);
+});
+
+const gate = (state: string, extra: Record<string, unknown> = {}) => ({ gate: { state, exitCode: { PASSED: 0, FAILED: 1, BROKEN: 2, INCOMPLETE: 3 }[state], blocking: [], incomplete: [], ...extra } });
+const notExercised = (id: string, reason: string) => ({ id, verdict: 'not-exercised', reason });
+
+test('a draw is FAIR when it passes, and when what it leaves incomplete lies beyond the common range with the setting named', () => {
+  expect(judgeReport(gate('PASSED'), {}).verdict).toBe('FAIR');
+  const retry = { ...gate('INCOMPLETE', { incomplete: ['WH-SIG-4'] }), requirements: [notExercised('WH-SIG-4', 'no retry arrived within SC_WEBHOOK_WAIT_MS (10000 ms)')] };
+  // 15 s lies in the common range of first retries: a false verdict, whatever the draw's other freedoms (page-size=1 is beyond).
+  expect(judgeReport(retry, { 'webhook-first-retry': '15000', 'page-size': '1' })).toMatchObject({ verdict: 'UNFAIR', rules: ['WH-SIG-4'] });
+  // A page of 1 is beyond the common range of page sizes: a cause naming its setting is what an honest server gets.
+  const pages = { ...gate('INCOMPLETE', { incomplete: ['ITEM-PAGE-1'] }), requirements: [notExercised('ITEM-PAGE-1', 'no page boundary within SC_MAX_ITEMS (50)')] };
+  expect(judgeReport(pages, { 'page-size': '1' }).verdict).toBe('FAIR');
+  const unnamed = { ...pages, requirements: [notExercised('ITEM-PAGE-1', 'the list stayed on one page')] };
+  expect(judgeReport(unnamed, { 'page-size': '1' })).toMatchObject({ verdict: 'UNFAIR', rules: ['ITEM-PAGE-1'] });
+});
+
+test('a MUST failure or a BROKEN run on any draw is a false verdict; no gate is an ERROR', () => {
+  expect(judgeReport(gate('FAILED', { blocking: ['ITEM-ATTR-15'] }), {})).toMatchObject({ verdict: 'UNFAIR', rules: ['ITEM-ATTR-15'] });
+  expect(judgeReport(gate('BROKEN'), {}).verdict).toBe('UNFAIR');
+  expect(judgeReport({}, {}).verdict).toBe('ERROR');
+});
+
+test('a false draw shrinks to the fewest freedoms that still give it, the others reset to the defaults', async () => {
+  const values = drawFreedoms(99);
+  const off = Object.keys(values).filter((id) => values[id] !== String(FREEDOMS.find((f) => f.id === id)?.default));
+  expect(off.length).toBeGreaterThan(3);
+  // The false verdict needs two freedoms at once, one from each half: the halving cannot cut, the one-by-one pass does.
+  const [a, b] = [off[0], off[off.length - 1]];
+  const { kept } = await shrinkFreedoms(values, async (v) => v[a] === values[a] && v[b] === values[b]);
+  expect(kept.sort()).toEqual([a, b].sort());
+});
+
+test('the matrix runs each draw, shrinks a false one once, explains a later draw holding the same culprit, and prints the reproduction', async () => {
+  const culprit = drawnFreedoms().find((f) => f.id === 'signature-encoding');
+  expect(culprit).toBeDefined();
+  const probes: string[] = [];
+  const probe: Probe = async (values, name) => {
+    probes.push(name);
+    const bad = values['signature-encoding'] === 'base64url';
+    return { seconds: 1, judgement: bad ? { verdict: 'UNFAIR', gate: 'FAILED', common: true, rules: ['WH-SIG-1'], detail: 'MUST failure on an honest server: WH-SIG-1' } : { verdict: 'FAIR', gate: 'PASSED', common: true, rules: [] } };
+  };
+  const bad = { ...drawFreedoms(5), 'signature-encoding': 'base64url' };
+  const result = await runFairness({
+    draws: [
+      { label: 'fixed:1', values: bad },
+      { label: 'fixed:2', values: { ...drawFreedoms(6), 'signature-encoding': 'base64url' } },
+      { label: 'fixed:3', values: { 'signature-encoding': 'hex' } },
+    ],
+    jobs: 1,
+    suiteTimeoutS: 10,
+    shrink: true,
+    probe,
+  });
+  expect(result.falseVerdicts).toBe(2);
+  expect(result.ok).toBe(false);
+  expect(result.rows[0].shrunk?.values).toEqual({ 'signature-encoding': 'base64url' });
+  expect(result.rows[1].shrunk?.knownFrom).toBe('fixed:1');
+  expect(probes.filter((p) => p === 'fixed:2-shrink')).toEqual([]);
+  const text = formatFairness(result);
+  expect(text).toContain('REFERENCE_FREEDOMS=signature-encoding=base64url npm run conformance');
+  expect(text).toMatch(/2 false verdicts/);
+  expect(text).toContain('signature-encoding: base64url, hex');
+});
+
+test('npm test’s rotating draw varies the freedoms asked for, never composes a known unfair server whole, and runs the rules depending on them', () => {
+  for (const seed of [1, 2, 3, 39003, 39014]) {
+    const draw = rotatingDraw(seed, 4);
+    expect(Object.keys(draw.values).length, `seed ${seed}`).toBeLessThanOrEqual(4);
+    for (const k of KNOWN_UNFAIR) expect(Object.entries(k.values).every(([id, v]) => draw.values[id] === v), `seed ${seed} composes ${JSON.stringify(k.values)}`).toBe(false);
+    expect(draw.rules).toEqual(dependentRules(draw.values));
+    expect(rotatingDraw(seed, 4)).toEqual(draw);
+  }
+  expect(dependentRules({ 'signature-encoding': 'base64' })).toEqual(expect.arrayContaining(['WH-SIG-1']));
+  expect(dependentRules({})).toEqual([]);
+});
