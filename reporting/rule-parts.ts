@@ -10,7 +10,7 @@
  * - else `not-applicable` or `not-exercised` with what a check said of it (a `not-exercised` annotation on the
  *   part key), or what a tied check that stopped said of the rule, or, when every check ran to its end and
  *   none judged it, not exercised [target_state]: the target's answers gave nothing to judge it on (a single
- *   page, a notification never received);
+ *   page, a notification never received), or in a narrowed run not applicable [selection];
  * - the rule passes only when every part passed or cannot apply, at least one passed; it is not applicable
  *   when none can apply, and not exercised, naming each part left, otherwise. A failure charged to the
  *   rule stands whatever its parts say (reporting/verdicts.ts judges that first).
@@ -36,19 +36,21 @@ function saidOf(tied: readonly CheckResult[], rule: string, key: string): Outcom
   return outcomes.find((o) => o.state === 'not-exercised') ?? outcomes[0];
 }
 
-function judgePart(req: Requirement, tied: readonly CheckResult[], id: string, covers: string): PartResult {
+function judgePart(req: Requirement, tied: readonly CheckResult[], id: string, covers: string, narrowed: boolean): PartResult {
   const key = partKey(req.id, id);
   if (tied.some((c) => c.evidence.some((e) => e.parts?.includes(key)))) return { id, covers, verdict: 'failed' };
   const judged = tied.some((c) => finishedCheck(c) && (c.ledger?.parts?.[key] ?? 0) > 0 && c.notExercised?.[key] === undefined && c.notExercised?.[req.id] === undefined);
   if (judged) return { id, covers, verdict: 'passed' };
   const said = saidOf(tied, req.id, key);
   if (said) return { id, covers, verdict: said.state, reasonCode: said.code, reason: said.detail };
+  // A narrowed run (--grep, --rule, a shard) may hold no check that judges this part: not selected, not missing.
+  if (narrowed) return { id, covers, verdict: 'not-applicable', reasonCode: 'selection', reason: 'no check of this narrowed run judged this part' };
   return { id, covers, verdict: 'not-exercised', reasonCode: 'target_state', reason: 'every check ran to its end and no assertion judged this part: the target’s answers gave nothing to judge it on' };
 }
 
 /** Each part of the rule with its verdict, or undefined for a rule of one part. */
-export function judgeParts(req: Requirement, tied: readonly CheckResult[]): PartResult[] | undefined {
-  return partsOf(req)?.map((p) => judgePart(req, tied, p.id, p.covers));
+export function judgeParts(req: Requirement, tied: readonly CheckResult[], narrowed = false): PartResult[] | undefined {
+  return partsOf(req)?.map((p) => judgePart(req, tied, p.id, p.covers, narrowed));
 }
 
 const MAX_NAMED = 5;

@@ -127,7 +127,7 @@ interface RunScope {
 
 function judge(req: Requirement, tied: CheckResult[], findings: Finding[], skipReason: string | undefined, scope: RunScope): RequirementResult {
   const words = tied.map((c) => wordOf(c, req.id));
-  const parts = tied.length ? judgeParts(req, tied) : undefined;
+  const parts = tied.length ? judgeParts(req, tied, scope.narrowed) : undefined;
   const base: RequirementResult = {
     id: req.id,
     section: req.section,

@@ -11,15 +11,20 @@
  *
  * The embedded reference retries 200 ms after a failed attempt, so its run waits
  * SC_WEBHOOK_WAIT_MS (a defect that never retries costs the kill matrix 10 s, not
- * 60); under the variant `retry-late` it takes a remote target's default, as a
- * server team's run would.
+ * 60); under the variant `retry-late`, or a drawn first retry no sooner than
+ * SC_WEBHOOK_WAIT_MS (the fairness matrix's `webhook-first-retry`), it takes a
+ * remote target's default, as a server team's run would.
  */
+import { referenceEnv } from '../reference/freedoms.js';
 import { type Collector, type Env, int } from './read.js';
 
 export const DEFAULT_RETRY_WAIT_MS = 60_000;
 
-export function readRetryWaitMs(env: Env, c: Collector, embedded: boolean, webhookWaitMs: number): number {
-  const late = (env.REFERENCE_VARIANTS ?? '').split(',').some((v) => v.trim() === 'retry-late');
+export function readRetryWaitMs(given: Env, c: Collector, embedded: boolean, webhookWaitMs: number): number {
+  const env = referenceEnv(given);
+  // The embedded reference's first retry: its variant, or a schedule drawn from the freedoms (REFERENCE_WEBHOOK_RETRY_MS).
+  const firstRetryMs = Number((env.REFERENCE_WEBHOOK_RETRY_MS ?? '').split(',')[0]) || 0;
+  const late = (env.REFERENCE_VARIANTS ?? '').split(',').some((v) => v.trim() === 'retry-late') || firstRetryMs >= webhookWaitMs;
   const fallback = embedded && !late ? webhookWaitMs : Math.max(DEFAULT_RETRY_WAIT_MS, webhookWaitMs);
   return c.take(() => int(env, 'SC_WEBHOOK_RETRY_WAIT_MS', fallback, 1), fallback);
 }

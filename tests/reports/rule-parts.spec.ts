@@ -161,3 +161,11 @@ test('a finding on a MUST rule is no judgement of it: with a part left, the rule
   const found = { ...noPass, findings: [{ requirement: 'ITEM-LIST-1', message: 'm', checkId: noPass.id, checkTitle: noPass.title, kind: 'annotation' as const }] };
   expect(verdictOf([found], 'ITEM-LIST-1').verdict).toBe('not-exercised');
 });
+
+test('in a narrowed run, a part no selected check judged is not applicable [selection], not left by the target', () => {
+  const checks = [check({ title: '[GEN-AUTH-1] a', ids: ['GEN-AUTH-1'], ledger: { passed: { 'GEN-AUTH-1': 1 }, failed: {}, parts: { 'GEN-AUTH-1#GET /items': 1 }, finished: true } })];
+  const result = judgeAll(catalog, checks, true).requirements.find((r) => r.id === 'GEN-AUTH-1');
+  expect(result?.verdict).toBe('passed');
+  expect(result?.parts?.[1]).toMatchObject({ verdict: 'not-applicable', reasonCode: 'selection' });
+  expect(verdictOf(checks, 'GEN-AUTH-1').verdict).toBe('not-exercised');
+});
