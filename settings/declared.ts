@@ -1,6 +1,6 @@
 /**
  * What the target declares of the values the spec leaves "not shown" and the
- * expiry and maximum checks need (README "Settings"): how long its codes and
+ * expiry and maximum checks need (docs/SETTINGS.md): how long its codes and
  * tokens live (AUTH-CODE-3, AUTH-TOKEN-4) and how many images an item holds
  * (ITEM-IMG-12), how many items a page of a list holds (the list check then
  * crosses a real page boundary), and the rate limit per account the burst check
