@@ -17,7 +17,7 @@ Starts the embedded reference server, a sandbox of the Seller Connect API, on 12
 (REFERENCE_PORT, default 4010; 0: any free port) and prints the settings that point the
 suite or a client at it, one export line each: eval "$(npm run -s reference)" style use works.
 Its own settings: REFERENCE_PORT, REFERENCE_DEFECT, REFERENCE_VARIANTS, REFERENCE_EVASIONS,
-… (README "The reference server as a sandbox"). Stops on Ctrl-C, SIGTERM or SIGHUP, and when the
+… (docs/SANDBOX.md). Stops on Ctrl-C, SIGTERM or SIGHUP, and when the
 process that started it ends (kill of npx's or npm's PID frees the port within a few seconds).`);
   let reference: Awaited<ReturnType<typeof startReference>>;
   try {

@@ -1,7 +1,7 @@
 /**
  * The recorded figures of the suite's teeth (teeth/scores.json, written by
  * `npm run teeth:record` from the last full kill matrix and mutation run; docs/TEETH.md):
- * shown in the conformance report's footer and the README, so no report run needs
+ * shown in the conformance report's footer and docs/TEETH.md, so no report run needs
  * the matrix. Missing or unreadable: nothing is shown.
  */
 import { readFileSync } from 'node:fs';

@@ -10,9 +10,6 @@ import { pathToFileURL } from 'node:url';
 import { buildOpenApi, type JsonObject, OPENAPI_FILE, serialize } from '../schemas/openapi-build.js';
 import { writeOrCheck } from './derived-file.js';
 
-function main(): void {
-  const fresh = serialize(buildOpenApi(JSON.parse(readFileSync(OPENAPI_FILE, 'utf8')) as JsonObject));
-  writeOrCheck(OPENAPI_FILE, fresh, 'npx tsx scripts/build-openapi.ts');
-}
+const fresh = () => serialize(buildOpenApi(JSON.parse(readFileSync(OPENAPI_FILE, 'utf8')) as JsonObject));
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await writeOrCheck(OPENAPI_FILE, fresh, 'npx tsx scripts/build-openapi.ts');

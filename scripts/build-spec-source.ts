@@ -7,7 +7,7 @@
  *   npm run catalog:spec            # (re)write catalog/spec-source.json
  *   npm run catalog:spec -- --check # exit 1 when it is stale
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SPEC_SOURCE_FILE, specSourceOf } from '../catalog/spec-source.js';
@@ -23,6 +23,15 @@ export function serializeSpecSource(specPath: string = SPEC_PATH): string {
   return `{\n  "spec": ${JSON.stringify(source.spec)},\n  "sha256": ${JSON.stringify(source.sha256)},\n  "tables": [\n${tables.join(',\n')}\n  ]\n}\n`;
 }
 
+/** The spec beside the repository, or one line saying it is not there (a clone without ../shared) and exit 2. */
+function fromTheSpec(): string {
+  if (!existsSync(SPEC_PATH)) {
+    console.error(`no spec at ${SPEC_PATH}: catalog/spec-source.json is built from the spec beside the repository (../shared/spec)`);
+    process.exit(2);
+  }
+  return serializeSpecSource();
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  writeOrCheck(SPEC_SOURCE_FILE, serializeSpecSource(), 'npm run catalog:spec');
+  await writeOrCheck(SPEC_SOURCE_FILE, fromTheSpec, 'npm run catalog:spec');
 }

@@ -169,7 +169,7 @@ code is the gate: 0 PASSED · 1 FAILED · 2 BROKEN · 3 INCOMPLETE.
 ${RUN_OPTIONS}
   -h, --help            this text (Playwright's own options: npx playwright test --help)`);
   const args = parseArgs(process.argv.slice(2));
-  // Our flags are settings of the run (README "Settings"): handed to Playwright's runner as such, and read here
+  // Our flags are settings of the run (docs/SETTINGS.md): handed to Playwright's runner as such, and read here
   // the same way, once, for the run's end this script owns.
   const changes: Record<string, string> = {};
   if (args.writeBaseline !== undefined) {

@@ -52,7 +52,7 @@ export async function generateTypes(): Promise<string> {
 }
 
 async function main(): Promise<void> {
-  writeOrCheck(TYPES_FILE, await generateTypes(), 'npx tsx scripts/gen-types.ts');
+  await writeOrCheck(TYPES_FILE, generateTypes, 'npx tsx scripts/gen-types.ts');
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

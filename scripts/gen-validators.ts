@@ -26,5 +26,5 @@ export function generateValidators(): string {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  writeOrCheck(fileURLToPath(VALIDATORS_FILE), generateValidators(), 'npx tsx scripts/gen-validators.ts');
+  await writeOrCheck(fileURLToPath(VALIDATORS_FILE), generateValidators, 'npx tsx scripts/gen-validators.ts');
 }

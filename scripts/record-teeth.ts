@@ -1,6 +1,6 @@
 /**
  * `npm run teeth:record`: writes the committed figures of the suite's teeth from the
- * latest runs, so the README and the conformance report's footer show them without
+ * latest runs, so docs/TEETH.md and the conformance report's footer show them without
  * running anything (docs/TEETH.md "Recorded scores"):
  *  - teeth/mutation-record.json: every mutant of the default files, by key, with its status
  *    (teeth/mutation/record.ts). A complete `npm run mutation` of every default file

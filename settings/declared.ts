@@ -1,6 +1,6 @@
 /**
  * What the target declares of the values the spec leaves "not shown" and the
- * expiry and maximum checks need (README "Settings"): how long its codes and
+ * expiry and maximum checks need (docs/SETTINGS.md): how long its codes and
  * tokens live (AUTH-CODE-3, AUTH-TOKEN-4) and the leeway past an access token's
  * lifetime its API allows (undeclared, a token still accepted after its lifetime
  * leaves that part not applicable [leeway_undeclared]), how many images an item holds

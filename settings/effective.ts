@@ -9,8 +9,8 @@ import { MASK, mask } from '../lib/secrets.js';
 import type { Settings } from './settings.js';
 
 /**
- * Every setting the suite reads, in the README's order (tests/lifecycle/settings-readme.spec.ts
- * holds this list, the README's tables and the settings module's sources together).
+ * Every setting the suite reads, in the order of docs/SETTINGS.md (tests/lifecycle/settings-readme.spec.ts
+ * holds this list, the tables of docs/SETTINGS.md and the README, and the settings module's sources together).
  */
 export const SETTING_NAMES = [
   // docs/TARGET.md
@@ -24,7 +24,7 @@ export const SETTING_NAMES = [
   'SC_PREFLIGHT', 'SC_TARGET_HEALTH', 'SC_RUN_ID', 'SC_REPORTS', 'SC_BUDGET_DIR', 'SC_STRICT', 'SC_BASELINE', 'SC_WRITE_BASELINE', 'SC_REQUIRE',
   'SC_PACED_RERUN', 'SC_PREVIOUS_REPORT', 'SC_HISTORY', 'SC_ALLURE', 'SC_VIEWER_REPORTS', 'FC_SEED', 'FC_PATH', 'FC_REPLAY_PATH', 'FC_BASE_SEED',
   'SC_FC_SEED', 'SC_FC_PATH', 'SC_FC_RUNS', 'BENCH_SECONDS', 'BENCH_CONNECTIONS',
-  // the embedded reference's port, read by the suite too (README "The reference server")
+  // the embedded reference's port, read by the suite too (docs/SANDBOX.md, README "The reference server as a sandbox")
   'REFERENCE_PORT',
 ] as const;
 

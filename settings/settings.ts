@@ -1,6 +1,6 @@
 /**
  * The settings module: every setting of the suite (docs/TARGET.md's, and the
- * suite's own optional ones, README "Settings"), read from the environment once per
+ * suite's own optional ones, docs/SETTINGS.md), read from the environment once per
  * process, validated, and handed on as ONE typed object. With settings/run-context.ts
  * (the run's own hand-offs) it is the only module that reads `process.env`
  * (tests/lifecycle/settings-env.spec.ts enforces it).

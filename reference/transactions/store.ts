@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
  * The records of the transactions group, in memory. The spec shows only the
  * identifiers (requestId, transactionId, disputeId, deliveryId) and that a
  * delivery has a tracking status; every other field is the reference's choice,
- * listed in the README. `seller` is internal: it is never answered.
+ * listed in docs/SANDBOX.md ("The reference's choices"). `seller` is internal: it is never answered.
  */
 export interface ShippingRequest {
   requestId: string;

@@ -54,7 +54,7 @@ test('[WH-SIG-7] the signature vectors match their schema, with unique ids', () 
   expect(new Set(ids).size).toBe(ids.length);
 });
 
-test('[WH-SIG-7] the vectors cover both encodings and every kind of tampering the README names', () => {
+test('[WH-SIG-7] the vectors cover both encodings and every kind of tampering docs/SIGNATURES.md names', () => {
   const ids = new Set(file.vectors.map((v) => v.id));
   for (const id of [
     'hex-lowercase',

@@ -1,8 +1,9 @@
 /**
- * Every setting documented, every documented setting read: the README's settings
- * tables against the settings module's list (settings/effective.ts SETTING_NAMES),
- * and that list against the names the settings modules' sources actually read
- * (settings/*.ts for the suite, reference/config.ts for the reference).
+ * Every setting documented, every documented setting read: the settings tables of
+ * docs/SETTINGS.md (each in full) and of the README (each in one line) against the
+ * settings module's list (settings/effective.ts SETTING_NAMES), and that list against
+ * the names the settings modules' sources actually read (settings/*.ts for the suite);
+ * the reference's table in docs/SANDBOX.md against reference/config.ts.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,10 +17,10 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 const sorted = (names: Iterable<string>) => [...new Set(names)].sort();
 
-/** The variables named in the first column of the README's tables. */
-function readmeVariables(): string[] {
+/** The variables named in the first column of a markdown file's tables. */
+function tableVariables(path: string): string[] {
   const names: string[] = [];
-  for (const line of read('README.md').split('\n')) {
+  for (const line of read(path).split('\n')) {
     const first = /^\|([^|]+)\|/.exec(line)?.[1] ?? '';
     for (const m of first.matchAll(/`([A-Z][A-Z0-9_]+)`/g)) names.push(m[1]);
   }
@@ -30,24 +31,30 @@ function readmeVariables(): string[] {
 const quotedNames = (text: string, prefix: RegExp) => [...text.matchAll(/['"]([A-Z][A-Z0-9_]+)['"]/g)].map((m) => m[1]).filter((n) => prefix.test(n));
 
 const SUITE = /^(SC|FC|BENCH)_/;
+const suiteSettings = sorted(SETTING_NAMES.filter((n) => SUITE.test(n)));
 
-test('the README documents every setting of the settings module, and no other', () => {
-  const readme = readmeVariables();
-  const suiteInReadme = readme.filter((n) => SUITE.test(n));
-  expect(sorted(SETTING_NAMES.filter((n) => SUITE.test(n))), 'README "Settings" against settings/effective.ts SETTING_NAMES').toEqual(suiteInReadme);
-  expect(readme).toEqual(expect.arrayContaining([...SETTING_NAMES]));
+for (const doc of ['docs/SETTINGS.md', 'README.md']) {
+  test(`${doc} documents every setting of the settings module, and no other`, () => {
+    const documented = tableVariables(doc);
+    expect(documented.filter((n) => SUITE.test(n)), `${doc} against settings/effective.ts SETTING_NAMES`).toEqual(suiteSettings);
+  });
+}
+
+test("the reference's port, which the suite reads too, is in the README's sandbox table and in docs/SANDBOX.md", () => {
+  expect(tableVariables('README.md')).toEqual(expect.arrayContaining([...SETTING_NAMES]));
+  expect(tableVariables('docs/SANDBOX.md')).toContain('REFERENCE_PORT');
 });
 
-test('the settings module reads exactly the listed settings; the reference its README table', () => {
+test('the settings module reads exactly the listed settings; the reference its table in docs/SANDBOX.md', () => {
   const sources = readdirSync(join(ROOT, 'settings'))
     .filter((f) => f.endsWith('.ts') && f !== 'run-context.ts' && f !== 'effective.ts')
     .map((f) => read(join('settings', f)))
     .join('\n');
   const hand = new Set<string>(Object.values(HAND_OFF));
-  expect(sorted(quotedNames(sources, SUITE).filter((n) => !hand.has(n)))).toEqual(sorted(SETTING_NAMES.filter((n) => SUITE.test(n))));
-  // The reference's own settings (reference/config.ts reads them; the reference table of the README lists them).
+  expect(sorted(quotedNames(sources, SUITE).filter((n) => !hand.has(n)))).toEqual(suiteSettings);
+  // The reference's own settings (reference/config.ts reads them; docs/SANDBOX.md "Settings of the reference" lists them).
   const reference = sorted([...quotedNames(read('reference/config.ts'), /^REFERENCE_/), ...[...read('reference/config.ts').matchAll(/env\.(REFERENCE_[A-Z0-9_]+)/g)].map((m) => m[1])]);
-  expect(readmeVariables().filter((n) => n.startsWith('REFERENCE_'))).toEqual(reference);
+  expect(tableVariables('docs/SANDBOX.md').filter((n) => n.startsWith('REFERENCE_'))).toEqual(reference);
   // No hand-off shares a name with a setting: users set SC_*, the run SC_INTERNAL_*.
   for (const name of hand) expect(name).toMatch(/^SC_INTERNAL_/);
 });

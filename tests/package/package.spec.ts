@@ -8,6 +8,7 @@ import { connect } from 'node:net';
 import { cleanEnv, type External, startExternalReference } from '../support/external-reference.js';
 import { freePort } from '../support/free-port.js';
 import { type Ran, runCommand as run } from '../support/run-command.js';
+import { projectForm, type ReadmeCommand, readmeCommands } from './readme-commands.js';
 
 /**
  * The suite as its users get it (issue 25): `npm pack`, the tarball installed as a dependency of an empty
@@ -15,11 +16,18 @@ import { type Ran, runCommand as run } from '../support/run-command.js';
  * it), and the command run there from that folder: against the embedded reference, against a reference the
  * package started apart (`seller-connect-conformance reference`), the sandbox client against it, `--help`,
  * and the GitHub Action's one script (`… action`) with its exit-code mapping and junit.xml. Nothing of this
- * repository's folders is on the way: the project sees only what the tarball holds.
+ * repository's folders is on the way: the project sees only what the tarball holds. The README's commands run
+ * here too (issue 40): its install line installs the tarball, and every other command of it runs in this project
+ * in a bounded form (tests/package/readme-commands.ts says which).
  */
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const PACKAGE = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
+const README: ReadmeCommand[] = readmeCommands(readFileSync(join(ROOT, 'README.md'), 'utf8'));
+/** The README's line that installs the tarball `npm pack` made: the set-up below runs it as written. */
+const INSTALL_LINE = README.find((c) => projectForm(c.line)?.kind === 'install-tarball')?.line;
+/** The README's line that starts the sandbox: the npx sandbox test below runs it as written. */
+const SANDBOX_LINE = 'npx seller-connect-conformance reference';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -44,15 +52,16 @@ const readJson = <T>(file: string): T => JSON.parse(readFileSync(file, 'utf8')) 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   dir = mkdtempSync(join(tmpdir(), 'scc-package-'));
-  const packed = await run('npm', ['pack', '--silent', '--pack-destination', dir], ROOT, userEnv(), 60_000);
-  expect(packed.code, packed.out).toBe(0);
-  const tarball = join(dir, `${PACKAGE.name}-${PACKAGE.version}.tgz`);
-  expect(existsSync(tarball), packed.out).toBe(true);
   project = join(dir, 'project');
   mkdirSync(project);
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'a-server-team', version: '1.0.0', private: true }));
-  // From the local cache: seconds, and no registry needed when the cache holds the dependencies.
-  const install = await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball], project, userEnv(), 150_000);
+  // The tarball in the project, where the README's install line expects it.
+  const packed = await run('npm', ['pack', '--silent', '--pack-destination', project], ROOT, userEnv(), 60_000);
+  expect(packed.code, packed.out).toBe(0);
+  expect(existsSync(join(project, `${PACKAGE.name}-${PACKAGE.version}.tgz`)), packed.out).toBe(true);
+  // The README's line as written; from the local cache: seconds, and no registry needed when the cache holds the dependencies.
+  expect(INSTALL_LINE, "the README's tarball install line").toBeDefined();
+  const install = await run('bash', ['-c', `${INSTALL_LINE} --prefer-offline --no-audit --no-fund`], project, userEnv(), 150_000);
   expect(install.code, install.out).toBe(0);
   installed = join(project, 'node_modules', PACKAGE.name);
   bin = join(project, 'node_modules', '.bin', 'seller-connect-conformance');
@@ -106,10 +115,12 @@ test('from an empty project against the embedded reference: Gate PASSED, exit 0,
   expect(readFileSync(join(project, 'reports', 'conformance.html'), 'utf8')).toContain(report.run.specSha256 as string);
   expect(report.summary.headline.text).toMatch(/^judged (\d+) of \1 testable: \1 passed · 0 failed/);
   embeddedReport = report;
-  // The first line names the target and where the settings came from; the README quotes this run's headline.
+  // The first line names the target and where the settings came from; the README and docs/REPORTS.md quote this run's headline.
   expect(ran.out.split('\n')[0]).toBe('Seller Connect conformance — target: the embedded reference (SC_BASE_URL unset) · no SC_ setting in the environment: every default');
-  const quoted = /The embedded reference's whole run says\s+\*([^*]+)\*/.exec(readFileSync(join(ROOT, 'README.md'), 'utf8'))?.[1].replace(/\s+/g, ' ');
-  expect(quoted, "README's example headline").toBe(report.summary.headline.text);
+  for (const doc of ['README.md', 'docs/REPORTS.md']) {
+    const quoted = /The embedded reference's whole run says\s+\*([^*]+)\*/.exec(readFileSync(join(ROOT, doc), 'utf8'))?.[1].replace(/\s+/g, ' ');
+    expect(quoted, `${doc}'s example headline`).toBe(report.summary.headline.text);
+  }
 });
 
 test('docs/SANDBOX.md\'s curl recipe, run as written from the project: a token, a created item, a received ITEM_INACTIVATED notification; the sandbox stops with it', async () => {
@@ -172,6 +183,34 @@ test.describe('against a reference the package started apart', () => {
     const ran = await run(process.execPath, ['--import', 'tsx', client], project, userEnv({ ...reference.settings, SC_WEBHOOK_WAIT_MS: '5000' }), 90_000);
     expect(ran.out).toContain('✓ logged in as pro-1');
     expect(ran.code, ran.out).toBe(0);
+  });
+
+  // Bounded: a run is listed (`--list`: its options taken, its checks selected, nothing judged), never run
+  // whole here; the whole runs are the tests above (the embedded run, `--grep @auth` against this reference).
+  test("every command of the README runs from this project: a block that exports a server's settings against this reference", async () => {
+    test.setTimeout(180_000);
+    const exporting = new Set(README.filter((c) => projectForm(c.line)?.kind === 'export').map((c) => c.block));
+    const proven: string[] = [];
+    for (const c of README.filter((x) => x.where === 'project')) {
+      const form = projectForm(c.line);
+      const env = userEnv(exporting.has(c.block) ? { ...reference.settings, SC_ALLURE: '0' } : {});
+      if (form?.kind === 'export') {
+        // The sandbox prints the same settings the README tells a team to set for its server.
+        for (const name of form.names) expect(Object.keys(reference.settings), `${name}, exported by the README`).toContain(name);
+      } else if (form?.kind === 'install-tarball') expect(c.line).toBe(INSTALL_LINE);
+      else if (form?.kind === 'sandbox') expect(c.line).toBe(SANDBOX_LINE);
+      else if (form?.kind === 'install-network') test.info().annotations.push({ type: 'not run', description: `${c.line}: the network and a released tag` });
+      else if (form?.kind === 'run') {
+        const ran = await run('bash', ['-c', `${c.line} --list`], project, env, 90_000);
+        expect(ran.code, `${c.line} --list\n${ran.out.slice(-2000)}`).toBe(0);
+        expect(Number(/^Total: (\d+) tests? in/m.exec(ran.out)?.[1] ?? 0), `${c.line}: checks selected`).toBeGreaterThan(0);
+      } else if (form?.kind === 'as-written') {
+        const ran = await run('bash', ['-c', c.line], project, env, 30_000);
+        expect(ran.code, `${c.line}\n${ran.out}`).toBe(0);
+      } else throw new Error(`no way to prove "${c.line}" (tests/package/readme-commands.ts)`);
+      proven.push(`${form.kind}: ${c.line}`);
+    }
+    expect(proven.filter((p) => p.startsWith('run: ')).length, proven.join('\n')).toBeGreaterThanOrEqual(3);
   });
 });
 
@@ -255,7 +294,8 @@ test('the sandbox started by npx prints its PID, URLs, accounts and how to stop 
   const port = await freePort();
   // As a user types it: `npx seller-connect-conformance reference & kill $!`. npx passes the SIGTERM to a
   // shell that does not pass it on: the sandbox notices its starter gone (lib/stop-with-parent.ts).
-  const npx = spawn('npx', ['seller-connect-conformance', 'reference'], { cwd: project, env: userEnv({ REFERENCE_PORT: String(port) }), stdio: ['ignore', 'pipe', 'pipe'] });
+  const [npxCommand, ...npxArgs] = SANDBOX_LINE.split(' ');
+  const npx = spawn(npxCommand, npxArgs, { cwd: project, env: userEnv({ REFERENCE_PORT: String(port) }), stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   npx.stdout.on('data', (c: Buffer) => {
     out += c.toString();

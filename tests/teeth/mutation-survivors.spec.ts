@@ -89,17 +89,17 @@ test('[mutation] at least 90% of the mutants that matter are killed, per file of
   expect(low).toEqual([]);
 });
 
-test('[mutation] the conformance report\'s footer and the README show the recorded kill and mutation scores', () => {
+test('[mutation] the conformance report\'s footer and docs/TEETH.md show the recorded kill and mutation scores', () => {
   const text = teethScoresText(loadTeethScores());
   expect(text).toMatch(/kill score \d+\/\d+ defects killed/);
   expect(text).toMatch(/mutation score \d+\.\d%/);
   const footer = /<footer>([\s\S]*?)<\/footer>/.exec(renderHtml(reportFromChecks([])))?.[1] ?? '';
   expect(footer).toContain(text.replace(/&/g, '&amp;'));
   const scores = loadTeethScores();
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const teeth = readFileSync(join(ROOT, 'docs', 'TEETH.md'), 'utf8');
   const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-  expect(readme).toContain(`${scores?.kill?.killed}/${scores?.kill?.defects} defects killed`);
-  expect(readme).toContain(pct(scores?.mutation.accounted.score ?? 0));
+  expect(teeth).toContain(`${scores?.kill?.killed}/${scores?.kill?.defects} defects killed`);
+  expect(teeth).toContain(pct(scores?.mutation.accounted.score ?? 0));
 });
 
 test('[mutation] teeth:record replaces the files a complete run ran and keeps the other files as recorded', () => {
