@@ -52,7 +52,8 @@ const listing = argv.includes('--list');
 const sharded = argv.some((a) => a.startsWith('--shard'));
 
 // A CI log is read by people: a progress display, not a line per check (`--reporter list` brings that back).
-const consoleReporters: ReporterDescription[] = run.consoleReporters?.map((name): ReporterDescription => [name]) ?? [['./reporting/progress-reporter.ts']];
+// A listing is the list itself: Playwright's list reporter, whose lines the progress display does not print.
+const consoleReporters: ReporterDescription[] = run.consoleReporters?.map((name): ReporterDescription => [name]) ?? [listing ? ['list'] : ['./reporting/progress-reporter.ts']];
 
 const reporter: ReporterDescription[] = listing
   ? consoleReporters

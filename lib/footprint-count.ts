@@ -15,8 +15,12 @@
 /** Annotation of every test that created something: JSON `{items, webhooks}`. */
 export const CREATED_ANNOTATION = 'created';
 
-/** The most a whole run with the default settings may create on the accounts, in all. */
-export const FOOTPRINT_BUDGET = { items: 80 } as const;
+/**
+ * The most a whole run with the default settings may create on the accounts, in all. 90 since issue 38 (80 before):
+ * judging every part of a rule costs items that were never made before: the bearer probes on a real item of the
+ * account, a create after each slot freed (ITEM-QUOTA-4/5/6 `next-create`); the runs measured 78 to 81 (docs/FIXTURES.md).
+ */
+export const FOOTPRINT_BUDGET = { items: 90 } as const;
 
 export interface Footprint {
   items: number;

@@ -12,6 +12,7 @@
  */
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { parseOutcome } from '../results/outcomes.js';
+import { environment } from '../settings/run-context.js';
 import { FINDING_ANNOTATION } from '../results/records.js';
 
 /** How often a CI log gets a progress line. */
@@ -66,7 +67,7 @@ export default class ProgressReporter implements Reporter {
   private started = Date.now();
   private lastDrawn = 0;
   private readonly counts = new Map<CheckKind, number>();
-  private readonly tty = !!process.stdout.isTTY && !process.env.CI;
+  private readonly tty = !!process.stdout.isTTY && !environment.ci();
   private timer?: NodeJS.Timeout;
   private drawn = false;
 
@@ -74,9 +75,11 @@ export default class ProgressReporter implements Reporter {
     return true;
   }
 
-  onBegin(_config: FullConfig, suite: Suite): void {
+  onBegin(config: FullConfig, suite: Suite): void {
     this.total = suite.allTests().length;
     this.started = Date.now();
+    // The first line says what runs, as Playwright's own reporters do (and a supervising script can wait for it).
+    this.write(`Running ${this.total} ${this.total === 1 ? 'check' : 'checks'} using ${config.workers} ${config.workers === 1 ? 'worker' : 'workers'}\n`);
     // A terminal's line is redrawn each second too, so the clock moves during a long check.
     this.timer = this.tty ? setInterval(() => this.redraw(), 1_000) : setInterval(() => this.write(`${this.line(false)}\n`), PROGRESS_EVERY_MS);
     this.timer.unref();

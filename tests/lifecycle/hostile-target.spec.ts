@@ -131,7 +131,7 @@ const SCENARIOS: Scenario[] = [
   {
     name: 'token endpoint slow after the preflight (20 s)',
     rules: () => [],
-    later: { when: /Running \d+ tests? using/, rules: (p) => [{ method: 'POST', path: TOKEN(p), fault: 'slow-20s' }] },
+    later: { when: /Running \d+ (?:tests?|checks?) using/, rules: (p) => [{ method: 'POST', path: TOKEN(p), fault: 'slow-20s' }] },
     grep: 'AUTH-CODE-1\\]|AUTH-STATE-2\\]',
     exits: [1, 2],
     charged: ['AUTH-TOKEN-1'],
@@ -142,7 +142,7 @@ const SCENARIOS: Scenario[] = [
   {
     name: 'target stops answering mid-run',
     rules: () => [],
-    later: { when: /Running \d+ tests? using/, rules: () => [{ path: /^\//, fault: 'hang' }] },
+    later: { when: /Running \d+ (?:tests?|checks?) using/, rules: () => [{ path: /^\//, fault: 'hang' }] },
     grep: 'GEN-AUTH-1\\]',
     exits: [2],
     charged: [],
@@ -152,7 +152,7 @@ const SCENARIOS: Scenario[] = [
   {
     name: 'conforming target killed mid-run',
     rules: () => [],
-    killed: { when: /Running \d+ tests? using/, afterMs: 5_000 },
+    killed: { when: /Running \d+ (?:tests?|checks?) using/, afterMs: 5_000 },
     grep: '@items',
     exits: [2],
     charged: [],
