@@ -107,7 +107,7 @@ test('a failure naming a part fails the rule and marks the part', () => {
   expect(result.parts?.map((p) => p.verdict)).toEqual(['not-exercised', 'failed']);
 });
 
-test('the passes of a check that stopped before its end prove nothing; a check that ran to its end with soft failures keeps them', () => {
+test('the passes of a check that stopped before its end prove nothing of its title\'s rules; a check that ran to its end with soft failures keeps them', () => {
   const skipped = check({
     title: '[ITEM-LIST-1] x',
     ids: ['ITEM-LIST-1'],
@@ -118,6 +118,16 @@ test('the passes of a check that stopped before its end prove nothing; a check t
   expect(verdictOf([skipped], 'ITEM-LIST-1')).toMatchObject({ verdict: 'not-exercised', reasonCode: 'target_state' });
   const finished = check({ title: '[ITEM-LIST-1] y', ids: ['ITEM-LIST-1'], ledger: { passed: { 'ITEM-LIST-1': 1 }, failed: {}, finished: true } });
   expect(verdictOf([skipped, finished], 'ITEM-LIST-1').verdict).toBe('passed');
+  // A rule outside the stopped check's title was judged whole by a step of its own (a set-up read, a response check).
+  const stoppedWithStep = check({
+    title: '[ITEM-LIST-1] w',
+    ids: ['ITEM-LIST-1'],
+    status: 'skipped',
+    skipReason: 'not exercised [stopped_at_failure]: stopped at a SHOULD finding',
+    ledger: { passed: { 'ITEM-LIST-1': 1, 'GEN-AUTH-1': 1 }, failed: {}, parts: { 'GEN-AUTH-1#GET /items': 1, 'GEN-AUTH-1#PUT /items/{itemId}': 1 }, finished: false },
+  });
+  expect(verdictOf([stoppedWithStep], 'ITEM-LIST-1').verdict).toBe('not-exercised');
+  expect(verdictOf([stoppedWithStep], 'GEN-AUTH-1').verdict).toBe('passed');
   // A report written before `finished` reads as before: its passes count.
   const old = check({ title: '[ITEM-LIST-1] z', ids: ['ITEM-LIST-1'], ledger: { passed: { 'ITEM-LIST-1': 1 }, failed: {} } });
   expect(verdictOf([old], 'ITEM-LIST-1').verdict).toBe('passed');
