@@ -35,6 +35,7 @@ export interface LedgerFailure {
 export class Ledger {
   private readonly passed = new Map<string, number>();
   private readonly passedParts = new Map<string, number>();
+  private readonly passedInSteps = new Map<string, number>();
   private readonly failedCount = new Map<string, number>();
   readonly failures: LedgerFailure[] = [];
   private readonly should: boolean;
@@ -55,9 +56,13 @@ export class Ledger {
     return requirements.some((id) => failureSeverity(requirementById(id), id, check) === 'MUST') ? 'MUST' : 'SHOULD';
   }
 
-  /** Rule IDs or part keys (`RULE#part`): a part key counts for its part and for its rule. */
-  pass(requirements: readonly string[]): void {
+  /**
+   * Rule IDs or part keys (`RULE#part`): a part key counts for its part and for its rule. `step`: the pass of a step
+   * complete in itself (a set-up step, a registered response check), which stands even when the check stops.
+   */
+  pass(requirements: readonly string[], step = false): void {
     for (const id of rulesOfKeys(requirements)) this.passed.set(id, (this.passed.get(id) ?? 0) + 1);
+    if (step) for (const id of rulesOfKeys(requirements)) this.passedInSteps.set(id, (this.passedInSteps.get(id) ?? 0) + 1);
     for (const key of new Set(requirements)) if (partOfKey(key) !== undefined) this.passedParts.set(key, (this.passedParts.get(key) ?? 0) + 1);
   }
 
@@ -104,7 +109,8 @@ export class Ledger {
   /** `finished`: the check ran to its end (closeLedger); a check that stopped did not finish what it was judging. */
   record(finished?: boolean): LedgerRecord {
     const parts = this.passedParts.size ? { parts: Object.fromEntries(this.passedParts) } : {};
-    return { passed: Object.fromEntries(this.passed), failed: Object.fromEntries(this.failedCount), ...parts, ...(finished === undefined ? {} : { finished }) };
+    const steps = this.passedInSteps.size ? { steps: Object.fromEntries(this.passedInSteps) } : {};
+    return { passed: Object.fromEntries(this.passed), failed: Object.fromEntries(this.failedCount), ...parts, ...steps, ...(finished === undefined ? {} : { finished }) };
   }
 
   /** One error naming every blocking failure, for a check that ends with soft failures. */
@@ -181,8 +187,8 @@ export function stopAfterProperty(error: Error, testInfo: TestInfo = test.info()
 }
 
 /** Records that assertions naming these requirements ran and held. */
-export function recordPass(testInfo: TestInfo | undefined, requirements: readonly string[]): void {
-  if (testInfo && requirements.length) ledgerOf(testInfo).pass(requirements);
+export function recordPass(testInfo: TestInfo | undefined, requirements: readonly string[], step = false): void {
+  if (testInfo && requirements.length) ledgerOf(testInfo).pass(requirements, step);
 }
 
 /**

@@ -89,10 +89,11 @@ export function parseLedger(attachments: Attachment[]): LedgerRecord | undefined
   const text = a && attachmentText(a);
   if (text === undefined) return undefined;
   try {
-    const parsed = JSON.parse(text) as { passed?: unknown; failed?: unknown; parts?: unknown; finished?: unknown };
+    const parsed = JSON.parse(text) as { passed?: unknown; failed?: unknown; parts?: unknown; steps?: unknown; finished?: unknown };
     const parts = parsed.parts === undefined ? {} : { parts: counts(parsed.parts) };
+    const steps = parsed.steps === undefined ? {} : { steps: counts(parsed.steps) };
     const finished = typeof parsed.finished === 'boolean' ? { finished: parsed.finished } : {};
-    return { passed: counts(parsed.passed), failed: counts(parsed.failed), ...parts, ...finished };
+    return { passed: counts(parsed.passed), failed: counts(parsed.failed), ...parts, ...steps, ...finished };
   } catch {
     return undefined;
   }

@@ -5,7 +5,7 @@
  * one part names its key (`RULE#part`). Here:
  *
  * - a part is `passed` when an assertion naming it held in a check that ran to its end (its ledger's
- *   `finished`; for a rule outside the check's title, in any check) and said nothing unjudged of it or of its rule;
+ *   `finished`) and said nothing unjudged of it or of its rule;
  * - `failed` when a failure's evidence names it;
  * - else `not-applicable` or `not-exercised` with what a check said of it (a `not-exercised` annotation on the
  *   part key), or what a tied check that stopped said of the rule, or, when every check ran to its end and
@@ -28,12 +28,12 @@ export function finishedCheck(c: Pick<CheckResult, 'ledger'>): boolean {
 }
 
 /**
- * Whether the check's passes of `rule` count. A check that stopped (a hard failure, a skip) did not finish judging
- * the rules of its title: its passes of them prove nothing (a create before the inactivation it was for). A rule
- * outside its title was judged whole by a step of its own (a set-up read, a registered response check): those stand.
+ * How many of the check's passes of `rule` count. A check that stopped (a hard failure, a skip) did not finish what
+ * it was judging: its assertions' passes prove nothing (a create before the inactivation it was for); the passes of
+ * steps complete in themselves (a set-up read, a registered response check on an exchange) stand.
  */
-export function passesCount(c: Pick<CheckResult, 'ledger' | 'ids'>, rule: string): boolean {
-  return finishedCheck(c) || !c.ids.includes(rule);
+export function passesOf(c: Pick<CheckResult, 'ledger'>, rule: string): number {
+  return finishedCheck(c) ? (c.ledger?.passed[rule] ?? 0) : (c.ledger?.steps?.[rule] ?? 0);
 }
 
 /** What the tied checks said of one part: an annotation on the part, else on its rule in a check that stopped. */
@@ -48,7 +48,7 @@ function saidOf(tied: readonly CheckResult[], rule: string, key: string): Outcom
 function judgePart(req: Requirement, tied: readonly CheckResult[], id: string, covers: string, narrowed: boolean): PartResult {
   const key = partKey(req.id, id);
   if (tied.some((c) => c.evidence.some((e) => e.parts?.includes(key)))) return { id, covers, verdict: 'failed' };
-  const judged = tied.some((c) => passesCount(c, req.id) && (c.ledger?.parts?.[key] ?? 0) > 0 && c.notExercised?.[key] === undefined && c.notExercised?.[req.id] === undefined);
+  const judged = tied.some((c) => finishedCheck(c) && (c.ledger?.parts?.[key] ?? 0) > 0 && c.notExercised?.[key] === undefined && c.notExercised?.[req.id] === undefined);
   if (judged) return { id, covers, verdict: 'passed' };
   const said = saidOf(tied, req.id, key);
   if (said) return { id, covers, verdict: said.state, reasonCode: said.code, reason: said.detail };

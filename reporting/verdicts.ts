@@ -34,7 +34,7 @@ import type { CheckResult } from '../results/check-result.js';
 import { type Evidence, type Finding, failureSeverity, type Severity } from '../results/records.js';
 import { brokeBeforeJudging, chargedIds, namedIds, outcomeOf, RUN_STOPPED, unassertedIds, withLedger } from './check-record.js';
 import type { CheckRef, Problem, RequirementResult, RuleVerdict } from './report-types.js';
-import { judgeParts, passesCount, verdictOfParts } from './rule-parts.js';
+import { judgeParts, passesOf, verdictOfParts } from './rule-parts.js';
 
 const SUITE_SIDE = 'a rule the suite itself keeps, not the target: the target cannot break it, nothing to do';
 
@@ -42,8 +42,8 @@ const SUITE_SIDE = 'a rule the suite itself keeps, not the target: the target ca
 interface Word { check: CheckResult; failures: Evidence[]; passes: number }
 
 function wordOf(c: CheckResult, id: string): Word {
-  // A rule the check ran too little of (a property's time budget), or a title rule of a check that stopped, passes nothing.
-  const passes = c.notExercised?.[id] === undefined && passesCount(c, id) ? (c.ledger?.passed[id] ?? 0) : 0;
+  // A rule the check ran too little of (a property's time budget) passes nothing; a check that stopped, only by its steps.
+  const passes = c.notExercised?.[id] === undefined ? passesOf(c, id) : 0;
   return { check: c, failures: c.evidence.filter((e) => namedIds(e).includes(id)), passes };
 }
 

@@ -91,6 +91,8 @@ export interface LedgerRecord {
   failed: Record<string, number>;
   /** Per part key (`RULE#part`), how many assertions naming that part passed; absent in reports from before parts. */
   parts?: Record<string, number>;
+  /** Per rule, how many of its passes came from steps complete in themselves (set-up steps, registered response checks). */
+  steps?: Record<string, number>;
   /**
    * The check ran to its end (every assertion it holds ran; soft failures allowed). A check that stopped (a
    * hard failure, a skip) did not finish the parts it was judging: its passes prove nothing

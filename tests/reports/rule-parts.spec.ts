@@ -107,7 +107,7 @@ test('a failure naming a part fails the rule and marks the part', () => {
   expect(result.parts?.map((p) => p.verdict)).toEqual(['not-exercised', 'failed']);
 });
 
-test('the passes of a check that stopped before its end prove nothing of its title\'s rules; a check that ran to its end with soft failures keeps them', () => {
+test('the passes of a check that stopped before its end prove nothing but its steps\'; a check that ran to its end with soft failures keeps them', () => {
   const skipped = check({
     title: '[ITEM-LIST-1] x',
     ids: ['ITEM-LIST-1'],
@@ -118,16 +118,15 @@ test('the passes of a check that stopped before its end prove nothing of its tit
   expect(verdictOf([skipped], 'ITEM-LIST-1')).toMatchObject({ verdict: 'not-exercised', reasonCode: 'target_state' });
   const finished = check({ title: '[ITEM-LIST-1] y', ids: ['ITEM-LIST-1'], ledger: { passed: { 'ITEM-LIST-1': 1 }, failed: {}, finished: true } });
   expect(verdictOf([skipped, finished], 'ITEM-LIST-1').verdict).toBe('passed');
-  // A rule outside the stopped check's title was judged whole by a step of its own (a set-up read, a response check).
+  // A step complete in itself (a set-up read, a registered response check) stands in a check that stopped.
   const stoppedWithStep = check({
     title: '[ITEM-LIST-1] w',
     ids: ['ITEM-LIST-1'],
     status: 'skipped',
     skipReason: 'not exercised [stopped_at_failure]: stopped at a SHOULD finding',
-    ledger: { passed: { 'ITEM-LIST-1': 1, 'GEN-AUTH-1': 1 }, failed: {}, parts: { 'GEN-AUTH-1#GET /items': 1, 'GEN-AUTH-1#PUT /items/{itemId}': 1 }, finished: false },
+    ledger: { passed: { 'ITEM-LIST-1': 2 }, failed: {}, steps: { 'ITEM-LIST-1': 1 }, finished: false },
   });
-  expect(verdictOf([stoppedWithStep], 'ITEM-LIST-1').verdict).toBe('not-exercised');
-  expect(verdictOf([stoppedWithStep], 'GEN-AUTH-1').verdict).toBe('passed');
+  expect(verdictOf([stoppedWithStep], 'ITEM-LIST-1').verdict).toBe('passed');
   // A report written before `finished` reads as before: its passes count.
   const old = check({ title: '[ITEM-LIST-1] z', ids: ['ITEM-LIST-1'], ledger: { passed: { 'ITEM-LIST-1': 1 }, failed: {} } });
   expect(verdictOf([old], 'ITEM-LIST-1').verdict).toBe('passed');
@@ -140,6 +139,8 @@ test('the ledger counts a part key for its part and its rule, and charges a fail
   expect(failure.requirements).toEqual(['GEN-AUTH-1']);
   expect(failure.severity).toBe('MUST');
   expect(ledger.record(true)).toEqual({ passed: { 'GEN-AUTH-1': 1 }, failed: { 'GEN-AUTH-1': 1 }, parts: { 'GEN-AUTH-1#GET /items': 1 }, finished: true });
+  ledger.pass(['ITEM-CAT-1'], true);
+  expect(ledger.record(false)).toMatchObject({ passed: { 'ITEM-CAT-1': 1 }, steps: { 'ITEM-CAT-1': 1 }, finished: false });
 });
 
 test('a failure naming a part is charged to its rule, and its evidence keeps the part', () => {
