@@ -119,10 +119,11 @@ export class ItemsApi {
     return this.send({ method: 'DELETE', path: `${itemPath(id)}/images/${encodeURIComponent(imageId)}` });
   }
 
-  /** Every page of a list, unjudged but for each page's status (the list's own answer rule, as a set-up step). */
-  walkRaw(path: ListPath, maxPages = MAX_PAGES): Promise<WalkResult> {
+  /** Every page of a list, unjudged but for each page's status (the list's own answer rule, as a set-up step); `seen` gets each page's exchange. */
+  walkRaw(path: ListPath, maxPages = MAX_PAGES, seen?: (page: ApiResponse) => void): Promise<WalkResult> {
     return walkPages(async (since) => {
       const res = await this.send({ method: 'GET', path, query: { since } });
+      seen?.(res);
       await setUp.expectStatus(res, 200, [LIST_RULES[path].answer]);
       return res.json;
     }, maxPages);
@@ -146,7 +147,11 @@ export class ItemsApi {
    * whoever walks it, and leaves the caller's rules not exercised [setup_failed]; one that ends passes its paging rule.
    */
   async walkPaged(path: ListPath): Promise<WalkResult> {
-    const result = await this.walkRaw(path);
+    // The last page read is the walk's evidence: its reproduction asks for that page again (its since, its answer).
+    let last: ApiResponse | undefined;
+    const result = await this.walkRaw(path, MAX_PAGES, (page) => {
+      last = page;
+    });
     const rules = LIST_RULES[path];
     const rule = result.fault === 'list' ? rules.answer : rules.paging;
     await setUp.verify(result.problem === undefined, {
@@ -154,6 +159,7 @@ export class ItemsApi {
       requirements: [rule],
       expected: `a list on every page, and a last page (next absent, null or empty) within ${MAX_PAGES} pages, each next new`,
       actual: result.problem ?? '',
+      exchange: last,
     });
     return result;
   }
