@@ -19,7 +19,7 @@ function listOf(body: (since: unknown) => unknown): { items: ItemsApi; calls: ()
   const send = async (req: ApiRequest): Promise<ApiResponse> => {
     calls += 1;
     const json = body(req.query?.since);
-    return { status: 200, headers: {}, text: JSON.stringify(json), json, durationMs: 1, request: { ...req, url: `http://account.test${req.path}` } } as unknown as ApiResponse;
+    return { status: 200, headers: {}, text: JSON.stringify(json), json, durationMs: 1, request: { headers: {}, ...req, url: `http://account.test${req.path}` } } as unknown as ApiResponse;
   };
   return { items: new ItemsApi(send, () => {}), calls: () => calls };
 }
