@@ -5,6 +5,7 @@
  * default and is collected, so playwright.config.ts can always build a config
  * and the report can always be written; global setup stops the run on it.
  */
+import { referenceEnv } from '../reference/freedoms.js';
 import { type Required, readRequired } from '../results/require.js';
 import { type Collector, type Env, flag, int, notOff, present, seed } from './read.js';
 import { parseRules, RULE_EXPECTED } from './rule-selection.js';
@@ -115,7 +116,8 @@ export function readReportSettings(env: Env, c: Collector): ReportSettings {
     previousReport: present(env, 'SC_PREVIOUS_REPORT'),
     history: present(env, 'SC_HISTORY'),
     allure: notOff(env, 'SC_ALLURE'),
-    required: readRequired(env),
+    // The embedded reference's variants as drawn (REFERENCE_FREEDOMS folded): a drawn leeway is left undeclared too.
+    required: readRequired(referenceEnv(env)),
   };
 }
 
