@@ -8,3 +8,13 @@ export function exitOnHelp(usage: string, argv: readonly string[] = process.argv
   console.log(usage.trim());
   process.exit(0);
 }
+
+/** The script's options as `parse` reads them; a parse error prints its message and the usage on stderr and exits 2. */
+export function optionsOrExit<T>(parse: () => T, usage: string): T {
+  try {
+    return parse();
+  } catch (err) {
+    console.error(`${(err as Error).message}\n\n${usage}`);
+    process.exit(2);
+  }
+}

@@ -6,6 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { exitOnHelp, optionsOrExit } from '../lib/cli-help.js';
 import { runFairness, seededDraws } from '../teeth/fairness.js';
 import { formatFairness } from '../teeth/fairness-format.js';
 import { ROOT } from '../teeth/paths.js';
@@ -22,9 +23,10 @@ const USAGE = `usage: npm run fairness -- [options]
   --out FILE         the result as JSON (default reports/fairness.json)
   --help             this text`;
 
-let values: Record<string, string | boolean | undefined>;
-try {
-  values = parseArgs({
+exitOnHelp(USAGE);
+const values: Record<string, string | boolean | undefined> = optionsOrExit(
+  () =>
+    parseArgs({
     options: {
       draws: { type: 'string', default: '10' },
       seed: { type: 'string' },
@@ -33,18 +35,11 @@ try {
       'no-shrink': { type: 'boolean', default: false },
       minutes: { type: 'string' },
       out: { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
-  }).values;
-} catch (err) {
-  console.error(`${(err as Error).message}\n\n${USAGE}`);
-  process.exit(2);
-}
-if (values.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
+  }).values,
+  USAGE,
+);
 const int = (name: string, min = 1): number | undefined => {
   const raw = values[name];
   if (raw === undefined) return undefined;

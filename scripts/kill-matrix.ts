@@ -7,6 +7,7 @@
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { exitOnHelp, optionsOrExit } from '../lib/cli-help.js';
 import { stopOnInterrupt } from '../teeth/run-playwright.js';
 import { runTeeth } from '../teeth/teeth-run.js';
 
@@ -61,21 +62,11 @@ const parse = () =>
       deadline: { type: 'string' },
       out: { type: 'string' },
       keep: { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
   });
-let values: ReturnType<typeof parse>['values'];
-try {
-  values = parse().values;
-} catch (err) {
-  console.error(`${(err as Error).message}\n\n${USAGE}`);
-  process.exit(2);
-}
-if (values.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
+exitOnHelp(USAGE);
+const values = optionsOrExit(parse, USAGE).values;
 
 const int = (name: string, raw: string | undefined): number | undefined => {
   if (raw === undefined) return undefined;
