@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { type ReferenceOptions, referenceDebug, teethMutationHandOff } from './config.js';
+import { optionsFromEnv, type ReferenceOptions, referenceDebug, teethMutationHandOff } from './config.js';
 import { coverage, type MutantCoverage, type MutantState, newMutantState, runAsReference } from './mutant-switch.js';
 import { type RunningReference, startReference } from './server.js';
 
@@ -15,9 +15,11 @@ import { type RunningReference, startReference } from './server.js';
  * (teeth/reference-host.ts) and has no endpoint of its own: a normal run never
  * starts it, and nothing of it listens but the references it was asked for.
  *
- *   → { id, start: { defect?, variants?, evasions?, mutation? } }   ← { id, port } | { id, error }
+ *   → { id, start: { defect?, variants?, evasions?, freedoms?, mutation? } }   ← { id, port } | { id, error }
  *   → { id, stop: port }                                             ← { id }
- * The references stop with the channel (the matrix ended or died).
+ * The references stop with the channel (the matrix ended or died). `freedoms` is a drawn server
+ * (REFERENCE_FREEDOMS, reference/freedoms.ts; teeth/draw-defects.ts): its switches join `variants`, its
+ * settings (a page size, lifetimes, a retry schedule) are the reference's, as `npm run reference` reads them.
  *
  * Mutation testing (teeth/mutation/) forks the host from a copy of reference/ whose
  * instrumented files hold Stryker's mutants; `mutation` builds a reference with one
@@ -35,7 +37,7 @@ export interface MutationSpec {
 }
 
 export type HostRequest =
-  | { id: number; start: Pick<ReferenceOptions, 'defect' | 'variants' | 'evasions'> & { mutation?: MutationSpec } }
+  | { id: number; start: Pick<ReferenceOptions, 'defect' | 'variants' | 'evasions'> & { freedoms?: string; mutation?: MutationSpec } }
   | { id: number; stop: number };
 
 /** TEETH_MUTATION_REPORT: the instrumentation's coverage (reference/mutant-switch.ts), and each mutation reference's state. */
@@ -60,8 +62,9 @@ async function serve(request: HostRequest): Promise<HostReply> {
     running.delete(request.stop);
     return { id: request.id };
   }
-  const { defect, variants = [], evasions = [], mutation } = request.start;
-  const start = () => startReference({ defect, variants, evasions });
+  const { defect, variants = [], evasions = [], freedoms, mutation } = request.start;
+  const drawn = freedoms ? optionsFromEnv({ REFERENCE_FREEDOMS: freedoms }) : undefined;
+  const start = () => startReference({ ...drawn, port: 0, defect, variants: [...(drawn?.variants ?? []), ...variants], evasions });
   let reference: RunningReference;
   if (mutation) {
     mutationStates[mutation.key] = newMutantState(mutation.key, mutation.mutant);

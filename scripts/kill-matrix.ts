@@ -8,6 +8,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { exitOnHelp, optionsOrExit } from '../lib/cli-help.js';
+import { defectsOnDraws } from '../teeth/draw-defects.js';
 import { stopOnInterrupt } from '../teeth/run-playwright.js';
 import { runTeeth } from '../teeth/teeth-run.js';
 
@@ -24,6 +25,12 @@ selection (none: every defect, the clean reference, every variant alone and ever
   --evasions             every evasion of reference/evasions.ts: each gate must be FAILED or INCOMPLETE
   --real-service         every defect (or those named by --defect) with no control API, the
                          'seeded-accounts' and 'large-limits' variants: each KILLED or shown unjudged
+  --on-draws S           with --defects or --defect: each defect on a server drawn from the spec's freedoms,
+                         the i-th from seed S + i (as npm run fairness draws): each must be KILLED with exact
+                         blame, or its rule shown unjudged (caught by incompleteness); a survivor prints its
+                         reproduction. Results in reports/kill-matrix-draws.json (--jobs, --workers, --timeout,
+                         --seed and --out apply; run folders are kept when a row is not caught)
+  --sample N             with --defects --on-draws: N defects drawn from seed S instead of all of them
 
 options:
   --jobs N               whole-suite runs at a time (default 2)
@@ -35,7 +42,7 @@ options:
   --suite-timeout S      limit per whole-suite run (default 300)
   --seed N               FC_SEED for every run (replays property checks)
   --deadline S           overall limit
-  --out FILE             the result as JSON (default reports/kill-matrix.json)
+  --out FILE             the result as JSON (default reports/kill-matrix.json; --on-draws: kill-matrix-draws.json)
   --keep                 keep every run's folder (reports, logs)
   --help                 this text
 
@@ -51,6 +58,8 @@ const parse = () =>
       variants: { type: 'boolean', default: false },
       evasions: { type: 'boolean', default: false },
       'real-service': { type: 'boolean', default: false },
+      'on-draws': { type: 'string' },
+      sample: { type: 'string' },
       clean: { type: 'boolean', default: false },
       'variants-together': { type: 'boolean', default: false },
       jobs: { type: 'string', default: '2' },
@@ -88,6 +97,33 @@ const evasions = everything || values.evasions ? undefined : (values.evasion ?? 
 
 // First Ctrl-C: stop the runs cleanly (each stops its references). Second: leave now.
 const stopped = stopOnInterrupt();
+
+// Defects on drawn servers (teeth/draw-defects.ts): a mode of its own, its defects in one batch.
+if (values['on-draws'] !== undefined || values.sample !== undefined) {
+  const seed = Number(values['on-draws']);
+  if (values['on-draws'] === undefined || !Number.isInteger(seed) || seed < 0 || !(values.defects || values.defect) || values.variant || values.variants || values.evasion || values.evasions || values.clean || realService) {
+    console.error(`--on-draws S (an integer >= 0) goes with --defects or --defect only; --sample N with --on-draws\n\n${USAGE}`);
+    process.exit(2);
+  }
+  try {
+    const jobs = int('jobs', values.jobs) ?? 2;
+    const run = await defectsOnDraws({
+      names: values.defects ? undefined : values.defect,
+      sample: int('sample', values.sample),
+      seed,
+      workers: int('workers', values.workers) ?? 3 * jobs,
+      checkTimeoutMs: (int('timeout', values.timeout) ?? 180) * 1000,
+      fcSeed: values.seed,
+      signal: stopped,
+      onProgress: (line) => console.log(line),
+    }, values.out ? resolve(values.out) : undefined);
+    console.log(`\n${run.text}\nwritten: ${run.outFile}`);
+    process.exit(run.result.ok ? 0 : 1);
+  } catch (err) {
+    console.error(`${(err as Error).message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+}
 
 try {
   const run = await runTeeth({

@@ -16,6 +16,8 @@ export interface ReferenceSpec {
   defect?: string;
   variants?: string[];
   evasions?: string[];
+  /** A drawn server's freedoms, as REFERENCE_FREEDOMS reads them (`name=value,…`; teeth/draw-defects.ts). */
+  freedoms?: string;
   /** Mutation testing only: the reference's mutant (teeth/mutation/; the host must run the instrumented copy). */
   mutation?: MutationSpec;
 }
