@@ -59,7 +59,7 @@ test('a draw is FAIR when it passes, and when what it leaves incomplete lies bey
 });
 
 test('a MUST failure or a BROKEN run on any draw is a false verdict; no gate is an ERROR', () => {
-  expect(judgeReport(gate('FAILED', { blocking: ['ITEM-ATTR-15'] }), {})).toMatchObject({ verdict: 'UNFAIR', rules: ['ITEM-ATTR-15'] });
+  expect(judgeReport(gate('FAILED', { blocking: ['ITEM-ATTR-8'] }), {})).toMatchObject({ verdict: 'UNFAIR', rules: ['ITEM-ATTR-8'] });
   expect(judgeReport(gate('BROKEN'), {}).verdict).toBe('UNFAIR');
   expect(judgeReport({}, {}).verdict).toBe('ERROR');
 });
