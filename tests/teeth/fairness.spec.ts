@@ -114,6 +114,6 @@ test('npm test’s rotating draw varies the freedoms asked for, never composes a
     expect(draw.rules).toEqual(dependentRules(draw.values));
     expect(rotatingDraw(seed, 4)).toEqual(draw);
   }
-  expect(dependentRules({ 'signature-encoding': 'base64' })).toEqual(expect.arrayContaining(['WH-SIG-1']));
+  expect(dependentRules({ 'signature-encoding': 'base64' })).toEqual(['WH-SIG-2', 'WH-SIG-5']);
   expect(dependentRules({})).toEqual([]);
 });
