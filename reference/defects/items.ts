@@ -55,8 +55,8 @@ export const ITEMS_DEFECTS = {
   // Categories
   'root-parent-self': items("a root category's parent_id is its own id instead of null", ['ITEM-CAT-3']),
   'fallback-language-wrong': items('an unsupported Accept-Language answers Spanish names instead of English', ['ITEM-CAT-6']),
-  'value-titles-untranslated': items('discrete value titles stay English in a language whose category names are translated', ['ITEM-ATTR-15']),
-  'value-title-left-english': items("one value title stays English in Italian (condition 'fair'), while the condition's other values are translated into Italian and 'fair' into Spanish", ['ITEM-ATTR-15']),
+  'value-titles-untranslated': items('discrete value titles stay English in a language whose category names are translated', ['ITEM-ATTR-16']),
+  'value-title-left-english': items("one value title stays English in Italian (condition 'fair'), while the condition's other values are translated into Italian and 'fair' into Spanish", ['ITEM-ATTR-16']),
   // Payload validation
   'missing-main-image-accepted': items('a create without main_image answers 201', ['ITEM-VALID-2']),
   'currency-not-checked': items('a price in another currency than EUR is accepted', ['ITEM-VALID-4', 'ITEM-UPDATE-3']),

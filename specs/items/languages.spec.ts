@@ -1,19 +1,23 @@
 /**
  * The requested language beyond the English fallback: the spec gives category
  * names "translated per the Accept-Language header" and discrete value titles
- * "in the requested language", but lists no language and never says the two
- * cover the same languages. The check finds the languages the target shows it
- * supports (its category names differ from the English ones) and sets the value
- * titles in each beside the English ones (support/languages.ts `judgeTitles`):
+ * "in the requested language" (ITEM-ATTR-15, a MUST), but lists no language and
+ * never says the two cover the same languages. No answer can fail that MUST: a
+ * title that reads as the English one may be the word of both languages
+ * ("Metal", "Manual" in Spanish), and the suite knows no language, so the
+ * catalog marks ITEM-ATTR-15 not testable, and this check judges the signs the
+ * answers can show at SHOULD level, the inferred ITEM-ATTR-16. It finds the
+ * languages the target shows it supports (its category names differ from the
+ * English ones) and sets the value titles in each beside the English ones
+ * (support/languages.ts `judgeTitles`); each of these is a finding:
  *
- * - SHOULD finding (inferred: no answer proves a title missing, as words read the
- *   same across languages): a value whose title is the English one though the
- *   target translates another value of its attribute into the language and that
- *   very value into another language ("Metal" in Spanish, "Metallo" in Italian);
- * - SHOULD finding: no value title translated into a language whose category
- *   names are (partial translations, or titles that read the same everywhere:
- *   sizes, codes), none given there at all (titles are optional), or one
- *   attribute left in English there while another language translates it.
+ * - a value whose title is the English one though the target translates another
+ *   value of its attribute into the language and that very value into another
+ *   language ("Metal" in Spanish, "Metallo" in Italian);
+ * - no value title translated into a language whose category names are (partial
+ *   translations, or titles that read the same everywhere: sizes, codes), none
+ *   given there at all (titles are optional), or one attribute left in English
+ *   there while another language translates it.
  *
  * With no such language there is nothing to judge: not applicable.
  */
@@ -45,7 +49,7 @@ test.describe('languages', { tag: '@items' }, () => {
     return new Map([...titles].map(([key, title]) => [`${categoryId}/${key}`, title]));
   };
 
-  test('[ITEM-ATTR-15] in every language whose category names the target translates, no discrete value title is left in English where the target translates it', async ({ survey }) => {
+  test('[ITEM-ATTR-16] in every language whose category names the target translates, no discrete value title is left in English where the target translates it', { tag: '@should' }, async ({ survey }) => {
     const english = await api.categoryTree('en');
     const supported: string[] = [];
     for (const language of CANDIDATE_LANGUAGES) {
@@ -59,7 +63,7 @@ test.describe('languages', { tag: '@items' }, () => {
 
     // The leaves whose discrete values carry titles (title is optional): only those can show a language.
     const offering = await leavesOffering(catalog, survey, (leaf) => valueTitles(leaf.raw ?? []).size > 0, 'a discrete value with a title');
-    if (offering.skip !== undefined) return endUnoffered(offering.skip, ['ITEM-ATTR-15']);
+    if (offering.skip !== undefined) return endUnoffered(offering.skip, ['ITEM-ATTR-16']);
     const titled = titledLeaves(offering.leaves, TITLED_LEAVES);
 
     const inEnglish = new Map<string, string>();
@@ -76,29 +80,29 @@ test.describe('languages', { tag: '@items' }, () => {
       const { language, compared, translated } = judgement;
       if (compared === 0) {
         // Titles are optional: a language whose answers carry none (the English ones do) omits them there, a partial
-        // translation as much as English titles would be; nothing is left in English, so no MUST failure can be shown.
+        // translation as much as English titles would be.
         recordFinding(test.info(), {
-          requirement: 'ITEM-ATTR-15',
+          requirement: 'ITEM-ATTR-16',
           message: `category names come in ${language}, but no discrete value of ${titled.length} categories carries a title in ${language} (the English answers do): titles omitted there`,
         });
         continue;
       }
       // A title equal to the English one proves nothing on its own: words read the same across languages (Manual,
-      // Metal, Normal, Original in Spanish), and the suite knows no language. Inferred, so a finding, never a failure.
+      // Metal, Normal, Original in Spanish), and the suite knows no language: a sign, so a finding.
       if (judgement.leftEnglish.length > 0) {
         recordFinding(test.info(), {
-          requirement: 'ITEM-ATTR-15',
+          requirement: 'ITEM-ATTR-16',
           message: `with Accept-Language ${language} these value titles read as the English ones, though another value of their attribute is translated into ${language} and they are translated into another language (a title left in English, or a word the languages share): ${judgement.leftEnglish.slice(0, 5).join('; ')}`,
         });
-      } else provenBy(`each of the ${compared} value titles in ${language} was set beside the English one and the other languages'`, ['ITEM-ATTR-15']);
+      } else provenBy(`each of the ${compared} value titles in ${language} was set beside the English one and the other languages'`, ['ITEM-ATTR-16']);
       if (translated === 0) {
         recordFinding(test.info(), {
-          requirement: 'ITEM-ATTR-15',
+          requirement: 'ITEM-ATTR-16',
           message: `category names come in ${language}, but none of the ${compared} value titles does (e.g. ${judgement.same.slice(0, 3).join('; ')}): titles untranslated in ${language}, or titles that read the same in every language`,
         });
       } else if (judgement.untranslatedUnits.length > 0) {
         recordFinding(test.info(), {
-          requirement: 'ITEM-ATTR-15',
+          requirement: 'ITEM-ATTR-16',
           message: `with Accept-Language ${language} the value titles of ${judgement.untranslatedUnits.join(', ')} (category/attribute) read as the English ones, though another language translates them`,
         });
       }

@@ -3,8 +3,8 @@
  * looked for in every assignable category (and used where found: hiding it from
  * the sample hides nothing); none anywhere is not applicable [not_offered]; a
  * survey that could not read everything stays not exercised [target_state].
- * And specs/items/support/languages.ts `judgeTitles`: which titles left in
- * English are a MUST failure (ITEM-ATTR-15) and which a SHOULD finding.
+ * And specs/items/support/languages.ts `judgeTitles`: which titles that read as
+ * the English ones are signs of a title left in English (ITEM-ATTR-16, SHOULD).
  */
 import { expect, test } from '@playwright/test';
 import { parseOutcome } from '../../results/outcomes.js';
@@ -91,7 +91,7 @@ test('a hint (a license_plate outside a category named Cars) keeps a need nowher
 const titles = (entries: Record<string, string>) => new Map(Object.entries(entries));
 const english = titles({ '1/condition/new': 'New', '1/condition/fair': 'Fair', '1/size/s': 'S', '1/size/one': 'One size', '1/colour/black': 'Black' });
 
-test('ITEM-ATTR-15: a title left in English is a MUST failure only where its attribute is translated there and the value elsewhere', () => {
+test('ITEM-ATTR-16: a title reads as left in English only where its attribute is translated there and the value elsewhere', () => {
   const [it] = judgeTitles(
     english,
     new Map([
@@ -99,12 +99,12 @@ test('ITEM-ATTR-15: a title left in English is a MUST failure only where its att
       ['es', titles({ '1/condition/new': 'Nuevo', '1/condition/fair': 'Aceptable', '1/size/s': 'S', '1/size/one': 'Talla única', '1/colour/black': 'Negro' })],
     ]),
   );
-  // 'fair' is missing in Italian (translated in Spanish); 'S' reads the same everywhere: no failure.
+  // 'fair' is missing in Italian (translated in Spanish); 'S' reads the same everywhere: no sign of a missing title.
   expect(it.leftEnglish).toEqual(["1/condition/fair 'Fair'"]);
   expect(it).toMatchObject({ compared: 5, translated: 3, untranslatedUnits: [] });
 });
 
-test('ITEM-ATTR-15: partial translations and titles that read the same everywhere are SHOULD findings, never a MUST failure', () => {
+test('ITEM-ATTR-16: partial translations and titles that read the same everywhere are findings of their own, never a title left in English', () => {
   const judged = judgeTitles(
     english,
     new Map([
@@ -121,7 +121,7 @@ test('ITEM-ATTR-15: partial translations and titles that read the same everywher
   expect(by.get('es')).toMatchObject({ leftEnglish: [], untranslatedUnits: [] });
 });
 
-test('ITEM-ATTR-15: the titled leaves read are the fewest that show every titled attribute first', () => {
+test('ITEM-ATTR-16: the titled leaves read are the fewest that show every titled attribute first', () => {
   const discrete = (id: string): Raw => ({ id, type: 'discrete_values', is_mandatory: false, options: { max_choices: 1, values: [{ id: 'a', title: 'A' }] } });
   const leaves = [
     { id: 1, raw: [discrete('condition')] },

@@ -59,7 +59,7 @@ test('a draw is FAIR when it passes, and when what it leaves incomplete lies bey
 });
 
 test('a MUST failure or a BROKEN run on any draw is a false verdict; no gate is an ERROR', () => {
-  expect(judgeReport(gate('FAILED', { blocking: ['ITEM-ATTR-15'] }), {})).toMatchObject({ verdict: 'UNFAIR', rules: ['ITEM-ATTR-15'] });
+  expect(judgeReport(gate('FAILED', { blocking: ['ITEM-ATTR-8'] }), {})).toMatchObject({ verdict: 'UNFAIR', rules: ['ITEM-ATTR-8'] });
   expect(judgeReport(gate('BROKEN'), {}).verdict).toBe('UNFAIR');
   expect(judgeReport({}, {}).verdict).toBe('ERROR');
 });
@@ -114,6 +114,6 @@ test('npm test’s rotating draw varies the freedoms asked for, never composes a
     expect(draw.rules).toEqual(dependentRules(draw.values));
     expect(rotatingDraw(seed, 4)).toEqual(draw);
   }
-  expect(dependentRules({ 'signature-encoding': 'base64' })).toEqual(expect.arrayContaining(['WH-SIG-1']));
+  expect(dependentRules({ 'signature-encoding': 'base64' })).toEqual(['WH-SIG-2', 'WH-SIG-5']);
   expect(dependentRules({})).toEqual([]);
 });

@@ -66,13 +66,14 @@ export interface TitleJudgement {
   /** Of those, the ones whose title differs from the English one. */
   translated: number;
   /**
-   * MUST: values whose title is the English one although the target translates their attribute into this
+   * Values whose title is the English one although the target translates their attribute into this
    * language (another value of the same category and attribute differs) and translates the value itself
-   * into another language: the answers themselves show a title missing, not a word that reads the same.
+   * into another language: the likeliest sign of a title left in English, yet no proof (a word may read
+   * the same in two languages), so a SHOULD finding of ITEM-ATTR-16.
    */
   leftEnglish: string[];
   /**
-   * SHOULD: units whose titles all read as the English ones here while another language translates one
+   * Units whose titles all read as the English ones here while another language translates one
    * of them (an attribute translated into some languages and not this one).
    */
   untranslatedUnits: string[];
