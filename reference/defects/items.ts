@@ -50,6 +50,8 @@ export const ITEMS_DEFECTS = {
   // Found by mutation testing (teeth/mutation-survivors.json): the token's checks after decoding could all go unnoticed.
   'page-token-unchecked': items('a page token is used as it decodes, unchecked: one that decodes to JSON null answers 500', ['GEN-ERR-3']),
   'external-id-lost': items('external_id is accepted but not returned on read', ['ITEM-ATTR-11', 'ITEM-ATTR-13']),
+  // Issue 39: the license_plate half of ITEM-ATTR-13 had no defect of its own (external-id-lost breaks the other half).
+  'license-plate-update-ignored': items('an update of a Cars item keeps its old license_plate (or none), whatever the update sends', ['ITEM-ATTR-13']),
   'other-account-item-visible': items("GET /items/{id} answers another account's item", ['ITEM-ERR-2']),
   'deleted-item-readable': items('GET /items/{id} of a deleted item still answers 200 with the item as it was (the lists leave it out)', ['ITEM-DELETE-2']),
   // Categories

@@ -37,6 +37,7 @@ export function registerItemRoutes(router: Router, parts: ItemsParts): void {
     const item = store.get(caller, ctx.params.itemId);
     if (item.state === 'sold') throw invalidStatus('a sold item can no longer be changed');
     const { fields, stock } = parseUpdate(seam, ctx.body, item, store.isPro(caller));
+    if (seam.defect('license-plate-update-ignored')) keepOldPlate(fields.attributes, item.fields.attributes);
     item.fields = fields;
     item.stock = stock;
     return { status: 200, body: detailView(item, seam) };
@@ -48,4 +49,10 @@ export function registerItemRoutes(router: Router, parts: ItemsParts): void {
     store.delete(store.get(caller, ctx.params.itemId));
     return { status: 204 };
   });
+}
+
+/** The defect `license-plate-update-ignored`: an update keeps the license_plate the item had (or its absence). */
+function keepOldPlate(next: Record<string, unknown>, old: Record<string, unknown>): void {
+  if ('license_plate' in old) next.license_plate = old.license_plate;
+  else delete next.license_plate;
 }

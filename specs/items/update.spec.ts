@@ -42,7 +42,7 @@ const ATTR_13_PARTS = [
 
 /** Why no run read a license_plate back: a Cars category not drawn, or none to draw (a license_plate elsewhere may be Cars renamed). */
 function plateUnjudged(catalog: TargetCatalog): string {
-  if (catalog.cars) return notExercised('time_budget', 'no run of the property drew the Cars category with a license_plate: the license_plate half was not judged');
+  if (catalog.cars) return notExercised('time_budget', 'no run of the property in Cars completed with a license_plate: the license_plate half was not judged');
   if (catalog.leaves.some((l) => l.defs.some((d) => d.id === LICENSE_PLATE))) return notExercised('target_state', 'a category offers license_plate, and none is named Cars: the update property does not draw it');
   return notApplicable('not_offered', 'no category of the tree is named Cars and none offers license_plate: the license_plate half asks nothing');
 }
@@ -71,9 +71,14 @@ test.describe('update', { tag: '@items' }, () => {
     // sent is read back, so no run depends on the one before (docs/FIXTURES.md, "Footprint").
     const made = new Map<number, { id: string; item: Json }>();
     let plateReadBack = false;
-    const pairs = fc.constantFrom(...leaves).chain((leaf) => fc.tuple(fc.constant(leaf), draftFor(leaf, { pro: false }), draftFor(leaf, { pro: false })));
-    await assertProperty(
-      fc.asyncProperty(pairs, async ([leaf, before, after]) => {
+    // A property per leaf: Cars always gets runs of its own, so the license_plate half is judged whatever fast-check
+    // draws and however slow the target (one property over both leaves left Cars undrawn in some runs under load).
+    for (const leaf of leaves) {
+      // In Cars the update always sets a license_plate (optional in a draft): the half it judges never rests on a coin.
+      const after = draftFor(leaf, { pro: false }).filter((d) => !leaf.isCars || d.attributes[LICENSE_PLATE] !== undefined);
+      const pairs = fc.tuple(draftFor(leaf, { pro: false }), after);
+      await assertProperty(
+      fc.asyncProperty(pairs, async ([before, after]) => {
         const id = made.get(leaf.id)?.id ?? (await items.createOk(freshPayload(before, imageHost), ['ITEM-UPDATE-1']));
         try {
           // The same item, with every value from the second draft and a new external_id.
@@ -92,8 +97,9 @@ test.describe('update', { tag: '@items' }, () => {
           throw error;
         }
       }),
-      { settings, numRuns: 8, timeLimitMs: 15_000 },
-    );
+      { settings, numRuns: 4, timeLimitMs: 15_000 },
+      );
+    }
     if (!plateReadBack) recordNotExercised([partKey('ITEM-ATTR-13', 'license-plate')], plateUnjudged(catalog));
 
     // ITEM-UPDATE-3 on an item the property left (else a new one): the same update unbroken is the control, so the
