@@ -6,7 +6,10 @@
  *  - no INCOMPLETE on a draw inside the common range (what real servers choose), judged rule by rule: a rule left
  *    incomplete while every freedom its check depends on (catalog/freedoms.json `depends`) lies in its common range
  *    is a false verdict, whatever the draw's other freedoms;
- *  - beyond the common range, INCOMPLETE only with a cause naming the setting that would reach the rule (SC_…);
+ *  - beyond the common range, INCOMPLETE only with a cause naming the setting that would reach the rule (SC_…: the
+ *    one that declares the value, or a bound to raise, as SC_MAX_ITEMS), while the draw leaves undeclared a value
+ *    beyond it (reference/undeclared.ts) or one beyond it is no setting's to declare (an item limit of 3); where the
+ *    draw declares every value beyond it that the rule depends on, no INCOMPLETE at all: the rule must be judged;
  *  - a BROKEN run (the suite blamed itself on an honest server) is a false verdict as well.
  *
  * SHOULD findings are allowed: where the spec leaves a choice open the suite may say a better one would fit.
@@ -14,7 +17,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FREEDOMS, FREEDOMS_DATA, inRange } from '../catalog/freedoms.js';
-import type { FreedomValues } from '../reference/freedoms.js';
+import { type FreedomValues, realize } from '../reference/freedoms.js';
+import { DECLARABLE, defaultUndeclared } from '../reference/undeclared.js';
 import { readGate } from './evasion-runs.js';
 import { runError } from './matrix-verdicts.js';
 import type { RunOutcome } from './run-playwright.js';
@@ -44,6 +48,12 @@ export function inCommonRangeFor(rule: string, values: FreedomValues): boolean {
   return FREEDOMS.filter((f) => !ids || ids.includes(f.id)).every((f) => inRange(f.common, values[f.id] ?? f.default));
 }
 
+/** The freedoms `rule`'s check depends on (all of them for a rule the map does not name) that lie beyond their common range. */
+function beyondFor(rule: string, values: FreedomValues): string[] {
+  const ids = FREEDOMS_DATA.depends[rule];
+  return FREEDOMS.filter((f) => (!ids || ids.includes(f.id)) && !inRange(f.common, values[f.id] ?? f.default)).map((f) => f.id);
+}
+
 /** The freedoms of `values` outside their common range, as `id=value`. */
 export const beyondCommon = (values: FreedomValues): string[] =>
   FREEDOMS.filter((f) => !inRange(f.common, values[f.id] ?? f.default)).map((f) => `${f.id}=${values[f.id] ?? f.default}`);
@@ -57,8 +67,21 @@ interface ReportRequirement {
   reason?: string;
 }
 
-/** The verdict from a conformance.json already parsed (or undefined: none). */
-export function judgeReport(report: unknown, values: FreedomValues): DrawJudgement {
+/**
+ * Why a rule left incomplete beyond the common range is a false verdict, or undefined when its cause is fair
+ * (`undeclared`: the declarable freedoms the draw leaves undeclared).
+ */
+function unfairBeyond(rule: string, reason: string, values: FreedomValues, undeclared: readonly string[]): string | undefined {
+  const beyond = beyondFor(rule, values);
+  if (beyond.every((id) => DECLARABLE[id] && !undeclared.includes(id))) return `though the draw declares ${beyond.flatMap((id) => DECLARABLE[id]).join(', ')}`;
+  return SETTING_NAMED.test(reason) ? undefined : 'naming no setting';
+}
+
+/**
+ * The verdict from a conformance.json already parsed (or undefined: none). `undeclared`: the declarable freedoms the
+ * run left undeclared (REFERENCE_UNDECLARED); none given, those it leaves unset by default.
+ */
+export function judgeReport(report: unknown, values: FreedomValues, undeclared?: readonly string[]): DrawJudgement {
   const common = inCommonRange(values);
   const read = report ? readGate(report) : {};
   const gate = (report as { gate?: { blocking?: string[]; incomplete?: string[] } } | undefined)?.gate;
@@ -74,13 +97,18 @@ export function judgeReport(report: unknown, values: FreedomValues): DrawJudgeme
   const reasonOf = (id: string): string => requirements.find((r) => r.id === id)?.reason ?? id;
   const inCommon = incomplete.filter((id) => inCommonRangeFor(id, values));
   if (inCommon.length) return { verdict: 'UNFAIR', gate: read.gate, common, rules: inCommon, detail: `INCOMPLETE inside the common range: ${inCommon.map((id) => `${id} (${reasonOf(id).slice(0, 120)})`).join('; ')}` };
-  const unnamed = incomplete.filter((id) => !SETTING_NAMED.test(reasonOf(id)));
-  if (unnamed.length === 0) return { verdict: 'FAIR', gate: read.gate, common, rules: [] };
-  return { verdict: 'UNFAIR', gate: read.gate, common, rules: unnamed, detail: `INCOMPLETE naming no setting: ${unnamed.map((id) => `${id} (${reasonOf(id).slice(0, 120)})`).join('; ')}` };
+  const open = undeclared ?? defaultUndeclared(realize(values).variants);
+  const unfair = incomplete.flatMap((id) => {
+    const why = unfairBeyond(id, reasonOf(id), values, open);
+    return why ? [{ id, why }] : [];
+  });
+  if (unfair.length === 0) return { verdict: 'FAIR', gate: read.gate, common, rules: [] };
+  const detail = `INCOMPLETE beyond the common range ${unfair.map(({ id, why }) => `${why}: ${id} (${reasonOf(id).slice(0, 120)})`).join('; ')}`;
+  return { verdict: 'UNFAIR', gate: read.gate, common, rules: unfair.map((u) => u.id), detail };
 }
 
 /** The verdict on one draw's run: its outcome and the conformance.json in `dir`. */
-export function judgeDraw(outcome: RunOutcome, dir: string, values: FreedomValues, limitSeconds?: number): DrawJudgement {
+export function judgeDraw(outcome: RunOutcome, dir: string, values: FreedomValues, limitSeconds?: number, undeclared?: readonly string[]): DrawJudgement {
   const common = inCommonRange(values);
   if (outcome.notStarted) return { verdict: 'NOT-RUN', common, rules: [], detail: runError(outcome) };
   const file = join(dir, 'conformance.json');
@@ -91,5 +119,5 @@ export function judgeDraw(outcome: RunOutcome, dir: string, values: FreedomValue
     report = undefined;
   }
   if (!report) return { verdict: 'ERROR', common, rules: [], detail: runError(outcome, limitSeconds) ?? `no conformance.json (exit ${outcome.exitCode})\n${outcome.logTail}` };
-  return judgeReport(report, values);
+  return judgeReport(report, values, undeclared);
 }
