@@ -10,7 +10,10 @@
  *    one that declares the value, or a bound to raise, as SC_MAX_ITEMS), while the draw leaves undeclared a value
  *    beyond it (reference/undeclared.ts) or one beyond it is no setting's to declare (an item limit of 3); where the
  *    draw declares every value beyond it that the rule depends on, no INCOMPLETE at all: the rule must be judged;
- *  - a BROKEN run (the suite blamed itself on an honest server) is a false verdict as well.
+ *  - a BROKEN run (the suite blamed itself on an honest server) is a false verdict as well;
+ *  - a rule or part left not applicable for a value (docs/TARGET.md "Values the spec does not show", policy 2) must
+ *    name a setting, and one for a value left undeclared (lifetime, leeway, rate limit) is false where the draw
+ *    declares it: whatever the gate, which such rules do not move unless SC_REQUIRE names their capability.
  *
  * SHOULD findings are allowed: where the spec leaves a choice open the suite may say a better one would fit.
  */
@@ -65,6 +68,30 @@ interface ReportRequirement {
   id?: string;
   verdict?: string;
   reason?: string;
+  reasonCode?: string;
+  parts?: { verdict?: string; reasonCode?: string; reason?: string }[];
+}
+
+/** The not-applicable causes of a value left undeclared, each with the freedoms whose declaration rules it out. */
+const UNDECLARED_CAUSES: Readonly<Record<string, readonly string[]>> = {
+  lifetime_undeclared: ['code-lifetime', 'access-token-lifetime', 'refresh-token-lifetime'],
+  leeway_undeclared: ['token-validation-leeway'],
+  rate_limit_undeclared: ['rate-limit-general'],
+};
+/** Every not-applicable cause of a value the spec does not show: undeclared, or declared too large to judge. */
+const VALUE_CAUSES = [...Object.keys(UNDECLARED_CAUSES), 'lifetime_too_long', 'rate_limit_too_high', 'maximum_too_high'];
+
+/** The rules left not applicable (in whole or in a part) for a value with no setting named, or for one the draw declares. */
+function unfairNotApplicable(requirements: readonly ReportRequirement[], undeclared: readonly string[]): { id: string; why: string }[] {
+  return requirements.flatMap((r) => {
+    const causes = [r, ...(r.parts ?? [])].filter((u) => u.verdict === 'not-applicable' && VALUE_CAUSES.includes(u.reasonCode ?? ''));
+    const why = causes.flatMap((u) => {
+      const freedoms = UNDECLARED_CAUSES[u.reasonCode ?? ''];
+      if (freedoms && !freedoms.some((id) => undeclared.includes(id))) return [`not applicable [${u.reasonCode}] though the draw declares ${freedoms.flatMap((id) => DECLARABLE[id]).join(', ')}`];
+      return SETTING_NAMED.test(u.reason ?? '') ? [] : [`not applicable [${u.reasonCode}] naming no setting`];
+    });
+    return why.length ? [{ id: r.id ?? '?', why: why[0] }] : [];
+  });
 }
 
 /**
@@ -86,23 +113,29 @@ export function judgeReport(report: unknown, values: FreedomValues, undeclared?:
   const read = report ? readGate(report) : {};
   const gate = (report as { gate?: { blocking?: string[]; incomplete?: string[] } } | undefined)?.gate;
   if (!read.gate) return { verdict: 'ERROR', common, rules: [], detail: 'no gate in conformance.json' };
-  if (read.gate === 'PASSED') return { verdict: 'FAIR', gate: read.gate, common, rules: [] };
   if (read.gate === 'FAILED') {
     const rules = gate?.blocking ?? [];
     return { verdict: 'UNFAIR', gate: read.gate, common, rules, detail: `MUST failure on an honest server: ${rules.join(', ') || 'the gate failed'}` };
   }
   if (read.gate === 'BROKEN') return { verdict: 'UNFAIR', gate: read.gate, common, rules: [], detail: 'BROKEN: the suite called a run on an honest server broken' };
-  const requirements = ((report as { requirements?: ReportRequirement[] }).requirements ?? []).filter((r) => r.verdict === 'not-exercised' || r.verdict === 'not-applicable');
+  const all = (report as { requirements?: ReportRequirement[] }).requirements ?? [];
+  const open = undeclared ?? defaultUndeclared(realize(values).variants);
+  const unjudged = unfairNotApplicable(all, open);
+  const withUnjudged = (j: DrawJudgement): DrawJudgement =>
+    unjudged.length === 0
+      ? j
+      : { verdict: 'UNFAIR', gate: read.gate, common, rules: [...j.rules, ...unjudged.map((u) => u.id)], detail: [j.detail, unjudged.map(({ id, why }) => `${why}: ${id}`).join('; ')].filter(Boolean).join('; ') };
+  if (read.gate === 'PASSED') return withUnjudged({ verdict: 'FAIR', gate: read.gate, common, rules: [] });
+  const requirements = all.filter((r) => r.verdict === 'not-exercised' || r.verdict === 'not-applicable');
   const incomplete = gate?.incomplete?.length ? gate.incomplete : requirements.map((r) => r.id ?? '?');
   const reasonOf = (id: string): string => requirements.find((r) => r.id === id)?.reason ?? id;
   const inCommon = incomplete.filter((id) => inCommonRangeFor(id, values));
   if (inCommon.length) return { verdict: 'UNFAIR', gate: read.gate, common, rules: inCommon, detail: `INCOMPLETE inside the common range: ${inCommon.map((id) => `${id} (${reasonOf(id).slice(0, 120)})`).join('; ')}` };
-  const open = undeclared ?? defaultUndeclared(realize(values).variants);
   const unfair = incomplete.flatMap((id) => {
     const why = unfairBeyond(id, reasonOf(id), values, open);
     return why ? [{ id, why }] : [];
   });
-  if (unfair.length === 0) return { verdict: 'FAIR', gate: read.gate, common, rules: [] };
+  if (unfair.length === 0) return withUnjudged({ verdict: 'FAIR', gate: read.gate, common, rules: [] });
   const detail = `INCOMPLETE beyond the common range ${unfair.map(({ id, why }) => `${why}: ${id} (${reasonOf(id).slice(0, 120)})`).join('; ')}`;
   return { verdict: 'UNFAIR', gate: read.gate, common, rules: unfair.map((u) => u.id), detail };
 }

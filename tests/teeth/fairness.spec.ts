@@ -76,6 +76,22 @@ test('beyond the common range, a draw that declares the value must have the rule
   }
 });
 
+test('a rule left not applicable for a value must name a setting, and is false where the draw declares that value, whatever the gate', () => {
+  const rate = (reason: string) => ({ id: 'GEN-RATE-1', verdict: 'not-applicable', reasonCode: 'rate_limit_undeclared', reason });
+  const passed = (...requirements: unknown[]) => ({ ...gate('PASSED'), requirements });
+  const named = passed(rate('the target declares no rate limit (SC_DECLARED_RATE_LIMIT)'));
+  expect(judgeReport(named, {}, ['rate-limit-general']).verdict).toBe('FAIR');
+  expect(judgeReport(named, {}, [])).toMatchObject({ verdict: 'UNFAIR', rules: ['GEN-RATE-1'], detail: expect.stringContaining('though the draw declares SC_DECLARED_RATE_LIMIT') });
+  expect(judgeReport(passed(rate('no rate limit')), {}, ['rate-limit-general'])).toMatchObject({ verdict: 'UNFAIR', detail: expect.stringContaining('naming no setting') });
+  // A part counts as the rule: the access token's part of AUTH-TOKEN-4 with the leeway undeclared (the default for token-leeway-60).
+  const part = { id: 'AUTH-TOKEN-4', verdict: 'passed', parts: [{ verdict: 'not-applicable', reasonCode: 'leeway_undeclared', reason: 'still accepted; declare SC_TOKEN_LEEWAY_S' }] };
+  expect(judgeReport(passed(part), { 'token-validation-leeway': '60' }).verdict).toBe('FAIR');
+  expect(judgeReport(passed(part), { 'token-validation-leeway': '60' }, []).verdict).toBe('UNFAIR');
+  // Too large to judge (declared or from expires_in): fair with a setting named; a selection is no value's cause.
+  const long = { id: 'AUTH-TOKEN-4', verdict: 'not-applicable', reasonCode: 'lifetime_too_long', reason: '3600 s (SC_ACCESS_TOKEN_LIFETIME_S) above 90 s' };
+  expect(judgeReport(passed(long, { id: 'ITEM-PAGE-1', verdict: 'not-applicable', reasonCode: 'selection', reason: 'narrowed' }), {}, []).verdict).toBe('FAIR');
+});
+
 test('REFERENCE_UNDECLARED: the drawn values the embedded run leaves undeclared, their settings unset and their capabilities not required', () => {
   const all = loadSettings({ REFERENCE_FREEDOMS: 'page-size=40,image-maximum=30' });
   expect(all.declared).toMatchObject({ pageSize: 40, maxImages: 30, codeLifetimeS: 2, tokenLeewayS: 0, rateLimitPerS: 10 });
