@@ -11,9 +11,9 @@
  *   SC_REQUIRE=  (set, empty) or none        no capability
  *   unset                                    all against the embedded reference (SC_BASE_URL unset), none for a remote target
  *
- * The embedded reference declares every value those capabilities need, but under its variant token-leeway-60,
- * which leaves its leeway undeclared as a team's default run would (settings/declared.ts): that run does not
- * require `lifetimes`.
+ * The embedded reference declares every value those capabilities need, but those its run leaves undeclared as a
+ * team's default run would (REFERENCE_UNDECLARED, reference/undeclared.ts; its variant token-leeway-60's leeway
+ * by default): a capability whose declaring setting is among them is not required by default.
  *
  * Read twice, the same way: by fixtures/settings.ts (a bad value stops the run
  * before any check, exit 2) and by the gate (reporting/write-reports.ts).
@@ -31,13 +31,23 @@ export interface Required {
 }
 
 /** The required capabilities, or the one-line problem of a bad SC_REQUIRE (`SC_REQUIRE: expected …; got '…'`). */
-export function readRequired(env: Record<string, string | undefined>): Required | { error: string; expected: string; got: string } {
+/** The settings that declare what each capability needs: one of them left undeclared, the embedded run does not require it by default. */
+const DECLARED_BY: Partial<Record<Capability, readonly string[]>> = {
+  lifetimes: ['SC_CODE_LIFETIME_S', 'SC_ACCESS_TOKEN_LIFETIME_S', 'SC_REFRESH_TOKEN_LIFETIME_S', 'SC_TOKEN_LEEWAY_S'],
+  'rate-limit': ['SC_DECLARED_RATE_LIMIT'],
+};
+
+/**
+ * `undeclared`: the settings the embedded run leaves unset though its reference has their values (settings/declared.ts
+ * undeclaredOf); read only for the embedded default.
+ */
+export function readRequired(env: Record<string, string | undefined>, undeclared: readonly string[] = []): Required | { error: string; expected: string; got: string } {
   const raw = env.SC_REQUIRE;
   const of = (capabilities: Capability[], source: Required['source']): Required => ({ capabilities, causes: capabilities.flatMap((c) => CAPABILITIES[c]), source });
   if (raw === undefined) {
     if (env.SC_BASE_URL?.trim()) return of([], 'default (remote target)');
-    const undeclaredLeeway = (env.REFERENCE_VARIANTS ?? '').split(',').some((v) => v.trim() === 'token-leeway-60');
-    return of(undeclaredLeeway ? CAPABILITY_NAMES.filter((c) => c !== 'lifetimes') : CAPABILITY_NAMES, 'default (embedded reference)');
+    const reachable = CAPABILITY_NAMES.filter((c) => !DECLARED_BY[c]?.some((name) => undeclared.includes(name)));
+    return of(reachable, 'default (embedded reference)');
   }
   const names = raw
     .split(',')

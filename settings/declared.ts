@@ -15,10 +15,12 @@
  *
  * The embedded reference declares its own (reference/config.ts): the short-lived
  * account and its lifetimes of seconds, its image maximum, its page size, and its
- * rate-limited account and that account's rate.
+ * rate-limited account and that account's rate; but those REFERENCE_UNDECLARED
+ * names (reference/undeclared.ts), left unset as a remote target may leave them.
  */
 import { DEFAULT_MAX_IMAGES, DEFAULT_PAGE_SIZE, maxImagesOf, pageSizeOf, RATE_LIMITED_PER_SECOND, referenceCredentials, shortLivedLifetimes } from '../reference/config.js';
 import { referenceEnv } from '../reference/freedoms.js';
+import { embeddedUndeclared } from '../reference/undeclared.js';
 import { type Account, parseAccounts } from './accounts.js';
 import { type Collector, type Env, int, present } from './read.js';
 import { SettingsError } from './setting-error.js';
@@ -47,26 +49,45 @@ export interface Declared {
 /** The declarations that exist only beside SC_BASE_URL: the embedded reference makes its own. */
 export const DECLARED_REMOTE_ONLY = ['SC_CODE_LIFETIME_S', 'SC_ACCESS_TOKEN_LIFETIME_S', 'SC_REFRESH_TOKEN_LIFETIME_S', 'SC_TOKEN_LEEWAY_S', 'SC_LIFETIME_ACCOUNT', 'SC_MAX_IMAGES', 'SC_DECLARED_RATE_LIMIT', 'SC_RATE_LIMIT_ACCOUNT', 'SC_PAGE_SIZE'];
 
-/** The embedded reference's declarations: its short-lived account and lifetimes, its image maximum and its page size (its variant's and defect's too). */
-function embeddedDeclared(given: Env): Declared {
+/** The declarable freedoms the embedded run leaves undeclared (REFERENCE_UNDECLARED); a bad value reads as unset here, and is reported by readDeclared. */
+export function undeclaredOf(env: Env): string[] {
+  try {
+    return embeddedUndeclared(env);
+  } catch {
+    return embeddedUndeclared({ ...env, REFERENCE_UNDECLARED: undefined });
+  }
+}
+
+/** The embedded reference's declarations: its short-lived account and lifetimes, its image maximum and its page size (its variant's and defect's too), but those left undeclared. */
+function embeddedDeclared(given: Env, c: Collector): Declared {
   const env = referenceEnv(given); // the drawn server's values (REFERENCE_FREEDOMS), as the reference reads them
   const variants = (env.REFERENCE_VARIANTS ?? '').split(',').map((v) => v.trim());
+  const undeclared = c.take(() => {
+    try {
+      return embeddedUndeclared(given);
+    } catch (error) {
+      throw new SettingsError('REFERENCE_UNDECLARED', (error as Error).message.replace(/^REFERENCE_UNDECLARED: /, ''));
+    }
+  }, undeclaredOf(given));
+  // A value of the drawn server, or undefined where the run leaves it undeclared, as a remote target may.
+  const when = <T>(freedom: string, value: T): T | undefined => (undeclared.includes(freedom) ? undefined : value);
   // The reference validates its own settings as it starts (reference/config.ts); a value it would refuse reads as its default here.
   const positive = (raw: string | undefined, fallback: number) => (Number.isInteger(Number(raw)) && Number(raw) > 0 ? Number(raw) : fallback);
   const lives = shortLivedLifetimes(variants);
   const seconds = (ms: number) => Math.ceil(ms / 1000);
+  const lifetimes = ['code-lifetime', 'access-token-lifetime', 'refresh-token-lifetime', 'token-validation-leeway'];
   return {
-    codeLifetimeS: seconds(lives.codeMs),
-    accessTokenLifetimeS: seconds(lives.accessMs),
-    refreshTokenLifetimeS: seconds(lives.refreshMs),
-    // The reference validates to the millisecond; the variant's leeway is left undeclared, as a server team's default run would.
-    tokenLeewayS: variants.includes('token-leeway-60') ? undefined : 0,
-    lifetimeAccount: referenceCredentials(env).shortLived,
-    // The variant max-images-40 leaves its maximum undeclared: the check looks for it, as with a team that declares none.
-    maxImages: variants.includes('max-images-40') ? undefined : maxImagesOf(positive(env.REFERENCE_MAX_IMAGES, DEFAULT_MAX_IMAGES), variants),
-    rateLimitPerS: RATE_LIMITED_PER_SECOND,
-    rateLimitAccount: referenceCredentials(env).rateLimited,
-    pageSize: pageSizeOf(positive(env.REFERENCE_PAGE_SIZE, DEFAULT_PAGE_SIZE), variants, env.REFERENCE_DEFECT || undefined),
+    codeLifetimeS: when('code-lifetime', seconds(lives.codeMs)),
+    accessTokenLifetimeS: when('access-token-lifetime', seconds(lives.accessMs)),
+    refreshTokenLifetimeS: when('refresh-token-lifetime', seconds(lives.refreshMs)),
+    // The reference validates to the millisecond, or allows 60 s past the lifetime under token-leeway-60 (reference/oauth/sessions.ts).
+    tokenLeewayS: when('token-validation-leeway', variants.includes('token-leeway-60') ? 60 : 0),
+    // The account whose lifetimes are declared: with none declared, the expiry checks take one of SC_ACCOUNTS, as a remote run would.
+    lifetimeAccount: lifetimes.every((id) => undeclared.includes(id)) ? undefined : referenceCredentials(env).shortLived,
+    maxImages: when('image-maximum', maxImagesOf(positive(env.REFERENCE_MAX_IMAGES, DEFAULT_MAX_IMAGES), variants)),
+    rateLimitPerS: when('rate-limit-general', RATE_LIMITED_PER_SECOND),
+    rateLimitAccount: when('rate-limit-general', referenceCredentials(env).rateLimited),
+    pageSize: when('page-size', pageSizeOf(positive(env.REFERENCE_PAGE_SIZE, DEFAULT_PAGE_SIZE), variants, env.REFERENCE_DEFECT || undefined)),
   };
 }
 
@@ -79,7 +100,7 @@ function oneAccount(env: Env, name: string): Account | undefined {
 }
 
 export function readDeclared(env: Env, c: Collector, embedded: boolean): Declared {
-  if (embedded) return embeddedDeclared(env);
+  if (embedded) return embeddedDeclared(env, c);
   const seconds = (name: string) => c.take(() => (present(env, name) === undefined ? undefined : int(env, name, 0, 1, 'a whole number of seconds >= 1')), undefined);
   return {
     codeLifetimeS: seconds('SC_CODE_LIFETIME_S'),

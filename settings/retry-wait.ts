@@ -13,9 +13,11 @@
  * SC_WEBHOOK_WAIT_MS (a defect that never retries costs the kill matrix 10 s, not
  * 60); under the variant `retry-late`, or a drawn first retry no sooner than
  * SC_WEBHOOK_WAIT_MS (the fairness matrix's `webhook-first-retry`), it takes a
- * remote target's default, as a server team's run would.
+ * remote target's default, as a server team's run would; and so it does with the
+ * first retry left undeclared (REFERENCE_UNDECLARED=webhook-first-retry).
  */
 import { referenceEnv } from '../reference/freedoms.js';
+import { undeclaredOf } from './declared.js';
 import { type Collector, type Env, int } from './read.js';
 
 export const DEFAULT_RETRY_WAIT_MS = 60_000;
@@ -25,6 +27,7 @@ export function readRetryWaitMs(given: Env, c: Collector, embedded: boolean, web
   // The embedded reference's first retry: its variant, or a schedule drawn from the freedoms (REFERENCE_WEBHOOK_RETRY_MS).
   const firstRetryMs = Number((env.REFERENCE_WEBHOOK_RETRY_MS ?? '').split(',')[0]) || 0;
   const late = (env.REFERENCE_VARIANTS ?? '').split(',').some((v) => v.trim() === 'retry-late') || firstRetryMs >= webhookWaitMs;
-  const fallback = embedded && !late ? webhookWaitMs : Math.max(DEFAULT_RETRY_WAIT_MS, webhookWaitMs);
+  const declared = embedded && !undeclaredOf(given).includes('webhook-first-retry');
+  const fallback = declared && !late ? webhookWaitMs : Math.max(DEFAULT_RETRY_WAIT_MS, webhookWaitMs);
   return c.take(() => int(env, 'SC_WEBHOOK_RETRY_WAIT_MS', fallback, 1), fallback);
 }

@@ -5,8 +5,9 @@
  * default and is collected, so playwright.config.ts can always build a config
  * and the report can always be written; global setup stops the run on it.
  */
-import { referenceEnv } from '../reference/freedoms.js';
+import { undeclaredSettings } from '../reference/undeclared.js';
 import { type Required, readRequired } from '../results/require.js';
+import { undeclaredOf } from './declared.js';
 import { type Collector, type Env, flag, int, notOff, present, seed } from './read.js';
 import { parseRules, RULE_EXPECTED } from './rule-selection.js';
 import { SettingsError, show } from './setting-error.js';
@@ -116,8 +117,8 @@ export function readReportSettings(env: Env, c: Collector): ReportSettings {
     previousReport: present(env, 'SC_PREVIOUS_REPORT'),
     history: present(env, 'SC_HISTORY'),
     allure: notOff(env, 'SC_ALLURE'),
-    // The embedded reference's variants as drawn (REFERENCE_FREEDOMS folded): a drawn leeway is left undeclared too.
-    required: readRequired(referenceEnv(env)),
+    // The embedded run does not require what it leaves undeclared (REFERENCE_UNDECLARED, a drawn leeway of 60 s by default).
+    required: readRequired(env, undeclaredSettings(undeclaredOf(env))),
   };
 }
 

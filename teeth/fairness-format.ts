@@ -14,7 +14,7 @@ export function formatFairness(result: FairnessResult): string {
     lines.push(`  ${r.judgement.verdict} ${r.label}: ${r.judgement.detail ?? ''}`);
     const shrunk = r.shrunk?.values;
     const known = shrunk && KNOWN_UNFAIR.find((k) => JSON.stringify(Object.entries(k.values).sort()) === JSON.stringify(Object.entries(shrunk).sort()));
-    lines.push(`    ${reproduction(shrunk ?? r.values)}${r.shrunk ? (r.shrunk.knownFrom ? `  (as ${r.shrunk.knownFrom})` : `  (${r.shrunk.probes} probes)`) : '  (not shrunk)'}${known ? '  known: teeth/fairness-known.ts' : ''}`);
+    lines.push(`    ${reproduction(shrunk ?? r.values, r.shrunk ? r.shrunk.undeclared : r.undeclared)}${r.shrunk ? (r.shrunk.knownFrom ? `  (as ${r.shrunk.knownFrom})` : `  (${r.shrunk.probes} probes)`) : '  (not shrunk)'}${known ? '  known: teeth/fairness-known.ts' : ''}`);
   }
   const drawn = drawnFreedoms();
   const values = drawn.reduce((n, f) => n + (f.realized?.length ?? 0), 0);
@@ -25,6 +25,8 @@ export function formatFairness(result: FairnessResult): string {
     const missing = (f.realized ?? []).map(String).filter((v) => !seen.includes(v));
     lines.push(`  ${f.id}: ${seen.join(', ') || '-'}${missing.length ? `  (not drawn: ${missing.join(', ')})` : ''}`);
   }
+  const declared = Object.entries(result.declarations).filter(([, n]) => n.declared + n.undeclared > 0);
+  if (declared.length) lines.push('', 'Declarations drawn (declared / undeclared):', ...declared.map(([id, n]) => `  ${id}: ${n.declared} / ${n.undeclared}`));
   lines.push('', result.ok ? 'FAIR: every draw got the verdict an honest server deserves' : 'NOT FAIR: see the draws above');
   return lines.join('\n');
 }

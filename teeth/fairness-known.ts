@@ -6,6 +6,7 @@
  */
 import { drawnFreedoms } from '../catalog/freedoms.js';
 import { drawFreedoms, type FreedomValues, seededRandom } from '../reference/freedoms.js';
+import { drawUndeclared } from '../reference/undeclared.js';
 import { type Draw, dependentRules } from './fairness.js';
 
 // Both servers the matrix found (issue 39) are mended: webhook-first-retry=15000 (the embedded run waits a drawn
@@ -18,8 +19,8 @@ const composesKnown = (values: FreedomValues): boolean => KNOWN_UNFAIR.some((k) 
 
 /**
  * npm test's rotating draw: `count` freedoms of seed's draw off their defaults (the first in a seeded order), never
- * composing a known unfair server whole (a freedom that would is left at its default, and named); the rules whose
- * checks depend on them, so the run stays bounded.
+ * composing a known unfair server whole (a freedom that would is left at its default, and named); the seed's drawn
+ * declarations (reference/undeclared.ts); the rules whose checks depend on the freedoms varied, so the run stays bounded.
  */
 export function rotatingDraw(seed: number, count: number): Draw & { leftAtDefault: string[] } {
   const all = drawFreedoms(seed);
@@ -38,5 +39,5 @@ export function rotatingDraw(seed: number, count: number): Draw & { leftAtDefaul
     if (composesKnown({ ...values, [id]: all[id] })) leftAtDefault.push(`${id}=${all[id]}`);
     else values[id] = all[id];
   }
-  return { label: `seed:${seed} (${count} freedoms)`, values, rules: dependentRules(values), leftAtDefault };
+  return { label: `seed:${seed} (${count} freedoms)`, values, undeclared: drawUndeclared(seed), rules: dependentRules(values), leftAtDefault };
 }

@@ -53,8 +53,9 @@ test('the settings module reads exactly the listed settings; the reference its t
   const hand = new Set<string>(Object.values(HAND_OFF));
   expect(sorted(quotedNames(sources, SUITE).filter((n) => !hand.has(n)))).toEqual(suiteSettings);
   // The reference's own settings (reference/config.ts reads them; docs/SANDBOX.md "Settings of the reference" lists them).
-  // reference/freedoms.ts reads REFERENCE_FREEDOMS and folds it into the others (referenceEnv) before config.ts reads them.
-  const referenceSources = read('reference/config.ts') + read('reference/freedoms.ts');
+  // reference/freedoms.ts reads REFERENCE_FREEDOMS and folds it into the others (referenceEnv) before config.ts reads them;
+  // reference/undeclared.ts reads REFERENCE_UNDECLARED, what of them the embedded run leaves undeclared.
+  const referenceSources = read('reference/config.ts') + read('reference/freedoms.ts') + read('reference/undeclared.ts');
   const reference = sorted([...quotedNames(read('reference/config.ts'), /^REFERENCE_/), ...[...referenceSources.matchAll(/env\.(REFERENCE_[A-Z0-9_]+)/g)].map((m) => m[1])]);
   expect(tableVariables('docs/SANDBOX.md').filter((n) => n.startsWith('REFERENCE_'))).toEqual(reference);
   // No hand-off shares a name with a setting: users set SC_*, the run SC_INTERNAL_*.

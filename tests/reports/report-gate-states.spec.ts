@@ -1,16 +1,16 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { loadSettings, readSettings } from '../../settings/settings.js';
-import { readRequired } from '../../results/require.js';
 import type { Catalog } from '../../catalog/index.js';
 import { baselineEntries } from '../../reporting/baseline-write.js';
 import { buildConformance } from '../../reporting/build.js';
-import { buildReportFiles } from '../../reporting/write-reports.js';
 import { formatConsoleSummary } from '../../reporting/console.js';
 import { type Baseline, loadBaseline } from '../../reporting/gate.js';
 import { checksFromReport } from '../../reporting/read-playwright-report.js';
+import { buildReportFiles } from '../../reporting/write-reports.js';
 import type { CheckResult } from '../../results/check-result.js';
+import { readRequired } from '../../results/require.js';
+import { loadSettings, readSettings } from '../../settings/settings.js';
 import { check, filesFrom, fixture, reportFromChecks, tempDir } from './data/helpers.js';
 
 /**
@@ -82,14 +82,16 @@ test.describe('the four states', () => {
 
 test.describe('SC_REQUIRE: the capabilities a run must reach', () => {
   test('read as a list of CAPABILITIES, all, none or empty; default all against the embedded reference, none for a remote target', () => {
-    const caps = (env: Record<string, string>) => {
-      const r = readRequired(env);
+    const caps = (env: Record<string, string>, undeclared: string[] = []) => {
+      const r = readRequired(env, undeclared);
       return 'error' in r ? r.error : r.capabilities.join(',');
     };
     expect(caps({})).toBe('control-api,direct-sessions,quota,pro-and-basic,lifetimes,image-maximum,rate-limit');
     expect(caps({ SC_BASE_URL: 'https://sandbox.example/api' })).toBe('');
-    // The embedded variant that leaves its leeway undeclared, as a team's default run would, does not require the lifetimes.
-    expect(caps({ REFERENCE_VARIANTS: 'page-size-1,token-leeway-60' })).toBe('control-api,direct-sessions,quota,pro-and-basic,image-maximum,rate-limit');
+    // An embedded run that leaves a value undeclared, as a team's default run would (its leeway, its rate limit), does not require what it serves.
+    expect(caps({}, ['SC_TOKEN_LEEWAY_S'])).toBe('control-api,direct-sessions,quota,pro-and-basic,image-maximum,rate-limit');
+    expect(caps({}, ['SC_DECLARED_RATE_LIMIT', 'SC_RATE_LIMIT_ACCOUNT', 'SC_PAGE_SIZE'])).toBe('control-api,direct-sessions,quota,pro-and-basic,lifetimes,image-maximum');
+    expect(caps({ SC_REQUIRE: 'lifetimes' }, ['SC_TOKEN_LEEWAY_S'])).toBe('lifetimes');
     expect(caps({ SC_BASE_URL: 'https://sandbox.example/api', SC_REQUIRE: 'all' })).toBe('control-api,direct-sessions,quota,pro-and-basic,lifetimes,image-maximum,rate-limit');
     expect(caps({ SC_REQUIRE: '' })).toBe('');
     expect(caps({ SC_REQUIRE: 'none' })).toBe('');

@@ -1,13 +1,13 @@
 import { expect, test } from '@playwright/test';
+import type { FreedomValues } from '../../reference/freedoms.js';
 import { dependentRules, runFairness } from '../../teeth/fairness.js';
 import { formatFairness } from '../../teeth/fairness-format.js';
 import { rotatingDraw } from '../../teeth/fairness-known.js';
-import type { FreedomValues } from '../../reference/freedoms.js';
 
 /**
  * npm test's draws of the fairness matrix (docs/TEETH.md "Fairness"): two fixed servers, each off the reference's
  * defaults in values no variant realizes (settings: page size, image maximum, limits, lifetimes, retries), and one
- * rotating seed, printed, varying four freedoms. Bounded: each runs only the rules whose checks depend on the
+ * rotating seed, printed, varying four freedoms and drawing which values the run declares. Bounded: each runs only the rules whose checks depend on the
  * freedoms it sets (catalog/freedoms.json `depends`), two at a time. `npm run fairness` runs whole-suite draws.
  */
 
@@ -31,7 +31,7 @@ test('fixed draws and one rotating seed get the verdicts honest servers deserve'
   test.setTimeout(600_000);
   const seed = Number(process.env.FAIRNESS_SEED ?? Date.now() % 1_000_000);
   const rotating = rotatingDraw(seed, 4);
-  console.log(`fairness: rotating seed ${seed} (replay: FAIRNESS_SEED=${seed}); varies ${Object.entries(rotating.values).map(([k, v]) => `${k}=${v}`).join(', ')}${rotating.leftAtDefault.length ? `; known unfair, left at default: ${rotating.leftAtDefault.join(', ')}` : ''}`);
+  console.log(`fairness: rotating seed ${seed} (replay: FAIRNESS_SEED=${seed}); varies ${Object.entries(rotating.values).map(([k, v]) => `${k}=${v}`).join(', ')}; undeclared: ${rotating.undeclared?.join(', ') || 'none'}${rotating.leftAtDefault.length ? `; known unfair, left at default: ${rotating.leftAtDefault.join(', ')}` : ''}`);
   const draws = [...FIXED.map((values, i) => ({ label: `fixed:${i + 1}`, values, rules: dependentRules(values) })), rotating];
   const result = await runFairness({ draws, jobs: 2, suiteTimeoutS: 300, shrink: false, onProgress: (line) => console.log(line) });
   console.log(formatFairness(result));
