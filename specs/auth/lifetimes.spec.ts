@@ -66,7 +66,12 @@ test.describe('lifetimes', { tag: '@auth' }, () => {
     const leewayS = settings.declared.tokenLeewayS;
     const access: Wait = waitFor(declared ?? expiresIn(answer), 'the access token', declared === undefined ? 'expires_in of the token answer' : 'SC_ACCESS_TOKEN_LIFETIME_S', leewayS);
     const refresh: Wait = waitFor(settings.declared.refreshTokenLifetimeS, 'the refresh token', 'SC_REFRESH_TOKEN_LIFETIME_S');
-    if ('reason' in access && 'reason' in refresh) return skipUnjudged(`${access.reason}; ${refresh.reason.replace(/^not applicable \[[a-z_]+\]: /, '')}`);
+    if ('reason' in access && 'reason' in refresh) {
+      // Each half keeps its own cause (the rule's parts name them); the check's skip joins them for the console.
+      recordNotExercised([ACCESS_HALF], access.reason);
+      recordNotExercised([REFRESH_HALF], refresh.reason);
+      return skipUnjudged(`${access.reason}; ${refresh.reason.replace(/^not applicable \[[a-z_]+\]: /, '')}`);
+    }
     const demanded = demandedUnjudged(settings, ['reason' in access ? access.reason : undefined, 'reason' in refresh ? refresh.reason : undefined]);
     if (demanded !== undefined) return skipUnjudged(demanded);
     // A half that cannot be waited out says why, for that half alone: the other one is still judged.
@@ -93,8 +98,8 @@ test.describe('lifetimes', { tag: '@auth' }, () => {
       if (reason !== undefined) unjudged.push({ key, reason });
     }
     // The rule passes on the half judged, the other not applicable with its cause; with none judged, not applicable.
-    if (unjudged.length === parts.length) return skipUnjudged(unjudged.map((u) => u.reason).join('; '));
     for (const { key, reason } of unjudged) recordNotExercised([key], reason);
+    if (unjudged.length === parts.length) return skipUnjudged(unjudged.map((u) => u.reason).join('; '));
 
     async function expired(accessToken: string, ms: number, lifetimeS: number): Promise<string | undefined> {
       const res = await auth.read({ accessToken });

@@ -33,7 +33,7 @@ export function waitFor(seconds: number | undefined, what: string, source: strin
   const ms = Math.ceil(seconds * 1000 * (1 + SKEW_SHARE) + SKEW_MS + leewayS * 1000);
   if (ms > MAX_WAIT_MS) {
     const leeway = leewayS > 0 ? `, the leeway of ${leewayS} s (SC_TOKEN_LEEWAY_S)` : '';
-    return { reason: notApplicable('lifetime_too_long', `${what}: ${seconds} s (${source})${leeway} and the skew make ${Math.round(ms / 1000)} s, above the ${MAX_WAIT_MS / 1000} s a check waits`) };
+    return { reason: notApplicable('lifetime_too_long', `${what}: ${seconds} s (${source})${leeway} and the skew make ${Math.round(ms / 1000)} s, above the ${MAX_WAIT_MS / 1000} s a check waits; an account of shorter lifetimes (SC_LIFETIME_ACCOUNT) has it judged`) };
   }
   return { ms, lifetimeS: seconds };
 }
