@@ -8,7 +8,7 @@
  *        {key, holdMs}                          a 429 said wait: hold the key
  *   POST /_suite/sessions {sessions}            sessions handed on: the preflight's, and the unused
  *                                               ones of checks (sessions/session-broker.ts)
- *   POST /_suite/sessions/take {usernames}      one session of the first of these accounts
+ *   POST /_suite/sessions/take {usernames, authUrl}  one session of the first of these accounts, of that target
  *                                               that has one, once (404: none)
  */
 import { PaceSchedule } from '../transport/pacing-window.js';
@@ -21,7 +21,7 @@ export interface DeskAnswer {
 export class RunDesk {
   /** The run's one request schedule: every worker asks it before an API request (transport/pacing.ts). */
   readonly #pace = new PaceSchedule();
-  /** Sessions handed on, by account, oldest first: each is taken once. */
+  /** Sessions handed on, by target and account, oldest first: each is taken once. */
   readonly #handed = new Map<string, unknown[]>();
 
   pace(ask: { key?: unknown; limit?: unknown; holdMs?: unknown; windowMs?: unknown; done?: unknown; at?: unknown }): DeskAnswer {
@@ -39,17 +39,21 @@ export class RunDesk {
     return { status: 200, body: this.#pace.grant(ask.key, ask.limit, Date.now(), windowMs) };
   }
 
-  sessions(take: boolean, body: { sessions?: unknown; username?: unknown; usernames?: unknown }): DeskAnswer {
+  sessions(take: boolean, body: { sessions?: unknown; username?: unknown; usernames?: unknown; authUrl?: unknown }): DeskAnswer {
+    // By target and account: a session is taken only by a taker of the target that issued it (sessions/session-broker.ts).
+    const keyOf = (authUrl: unknown, username: string) => `${typeof authUrl === 'string' ? authUrl : ''}\n${username}`;
     if (!take && Array.isArray(body.sessions)) {
-      for (const s of body.sessions as { username?: unknown }[]) {
-        if (typeof s?.username === 'string') this.#handed.set(s.username, [...(this.#handed.get(s.username) ?? []), s]);
+      for (const s of body.sessions as { username?: unknown; authUrl?: unknown }[]) {
+        if (typeof s?.username !== 'string') continue;
+        const key = keyOf(s.authUrl, s.username);
+        this.#handed.set(key, [...(this.#handed.get(key) ?? []), s]);
       }
       return { status: 200, body: { deposited: body.sessions.length } };
     }
     const names = Array.isArray(body.usernames) ? body.usernames : [body.username];
     if (take && names.length > 0 && names.every((n) => typeof n === 'string')) {
       for (const name of names as string[]) {
-        const session = this.#handed.get(name)?.shift();
+        const session = this.#handed.get(keyOf(body.authUrl, name))?.shift();
         if (session) return { status: 200, body: session };
       }
       return { status: 404, body: { error: 'no session for those accounts' } };

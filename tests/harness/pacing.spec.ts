@@ -358,6 +358,12 @@ test.describe('pacing', () => {
       expect((await takeAny(target, [account, pro2], suite))?.accessToken).toBe('a-2');
       expect((await takeAny(target, [account, pro2], suite))?.accessToken).toBe('a-3');
       expect(await takeAny(target, [account, pro2], suite)).toBeUndefined();
+
+      // Another target (the kill matrix's next defect, its own reference) never takes a session its token endpoint did not issue.
+      const other = servedTarget({ authUrl: 'http://127.0.0.1:10/oauth', clientId: 'c', clientSecret: 's', requestTimeoutMs: 1_000, clientAuth: 'form' } as Settings, undefined);
+      await depositSpare(target, account, { accessToken: 'a-4', refreshToken: 'r-4' }, undefined, suite);
+      expect(await takeSession(other, account, suite)).toBeUndefined();
+      expect((await takeSession(target, account, suite))?.accessToken).toBe('a-4');
     } finally {
       await server.close();
     }
