@@ -14,7 +14,7 @@ export function formatFairness(result: FairnessResult): string {
     lines.push(`  ${r.judgement.verdict} ${r.label}: ${r.judgement.detail ?? ''}`);
     const shrunk = r.shrunk?.values;
     const known = shrunk && KNOWN_UNFAIR.find((k) => JSON.stringify(Object.entries(k.values).sort()) === JSON.stringify(Object.entries(shrunk).sort()));
-    lines.push(`    ${reproduction(shrunk ?? r.values, r.shrunk ? r.shrunk.undeclared : r.undeclared)}${r.shrunk ? (r.shrunk.knownFrom ? `  (as ${r.shrunk.knownFrom})` : `  (${r.shrunk.probes} probes)`) : '  (not shrunk)'}${known ? '  known: teeth/fairness-known.ts' : ''}`);
+    lines.push(`    ${reproduction(shrunk ?? r.values, r.shrunk ? r.shrunk.undeclared : r.undeclared)}${r.shrunk ? (r.shrunk.knownFrom ? `  (as ${r.shrunk.knownFrom})` : r.shrunk.intermittent ? '  (intermittent: fair when probed again, not shrunk)' : `  (${r.shrunk.probes} probes)`) : '  (not shrunk)'}${known ? '  known: teeth/fairness-known.ts' : ''}`);
   }
   const drawn = drawnFreedoms();
   const values = drawn.reduce((n, f) => n + (f.realized?.length ?? 0), 0);

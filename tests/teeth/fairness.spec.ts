@@ -176,6 +176,22 @@ test('the matrix runs each draw, shrinks a false one once, explains a later draw
   expect(text).toContain('signature-encoding: base64url, hex');
 });
 
+test('a false verdict the whole draw does not give again is intermittent: still false, printed as drawn, not shrunk', async () => {
+  const probes: string[] = [];
+  // The first run of the draw is false, every probe after it fair: a coin in a check, not a freedom.
+  const probe: Probe = async (_values, name) => {
+    probes.push(name);
+    const first = probes.length === 1;
+    return { seconds: 1, judgement: first ? { verdict: 'UNFAIR', gate: 'INCOMPLETE', common: true, rules: ['ITEM-ATTR-13'], detail: 'INCOMPLETE inside the common range: ITEM-ATTR-13' } : { verdict: 'FAIR', gate: 'PASSED', common: true, rules: [] } };
+  };
+  const values = drawFreedoms(11);
+  const result = await runFairness({ draws: [{ label: 'seed:11', values }], jobs: 1, suiteTimeoutS: 10, shrink: true, probe });
+  expect(probes).toEqual(['seed:11', 'seed:11-shrink']);
+  expect(result.falseVerdicts).toBe(1);
+  expect(result.rows[0].shrunk).toMatchObject({ values, intermittent: true, probes: 1 });
+  expect(formatFairness(result)).toContain('(intermittent: fair when probed again, not shrunk)');
+});
+
 test('a false verdict that needs a value left undeclared shrinks to it, and its reproduction says so', async () => {
   const probe: Probe = async (values, _name, _rules, undeclared) => {
     const bad = values['page-size'] === '1' && undeclared?.includes('page-size');
