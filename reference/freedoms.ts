@@ -31,6 +31,7 @@ const REALIZE: Record<string, Record<string, Realization> | ((value: string, all
   'last-page-shape': { 'next-absent': 'page-next-absent', 'pagination-null': 'pagination-null' },
   'limits-wrapper': { 'bare-array': 'limits-bare-array' },
   'image-maximum': { 20: 'max-images-20', 30: () => ({ REFERENCE_MAX_IMAGES: '30' }), 40: 'max-images-40', 50: () => ({ REFERENCE_MAX_IMAGES: '50' }) },
+  'title-length-limits': { limited: 'title-length-limited' },
   'item-op-success': { '204-empty': 'item-ops-204' },
   'discrete-values-place': { 'beside-options': 'values-beside-options' },
   'category-shape': { documented: 'category-shape' },

@@ -34,6 +34,10 @@ export const VARIANTS = {
   // Items group (reference/items/)
   'values-beside-options': { description: 'discrete attributes carry `values` beside `options` (the spec example) instead of inside it (the spec schema)' },
   'item-ops-204': { description: 'sold, activate, inactivate, reserve and unreserve answer 204 with no body instead of 200 with the item' },
+  'title-length-limited': {
+    description:
+      'a title above 40 code points or a description above 1000 is refused 400 INVALID_BODY_REQUEST (Mercari\'s caps, the low end of the common range: "Length limits of title and description: not shown")',
+  },
   'page-size-1': { description: 'GET /items and GET /items/inactive give one item per page (the spec does not show the page size)' },
   'page-next-absent': { description: 'the last page of a list omits meta.pagination.next instead of giving null' },
   'limits-bare-array': { description: 'GET /items/limits answers a bare array instead of {limits: [...]} (the spec shows no wrapper)' },

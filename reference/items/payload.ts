@@ -4,6 +4,7 @@ import { categoryKind } from './categories.js';
 import type { ItemDraft, ItemFields, ItemRecord } from './model.js';
 import { invalid, proFeature } from './refusal.js';
 import { checkShape } from './shape.js';
+import { checkTextLengths } from './text-length.js';
 
 /**
  * The create and update payloads: shape (shape.ts), then the spec's rules on
@@ -31,6 +32,7 @@ export function parseCreate(seam: Seam, body: unknown, isPro: boolean): ItemDraf
   const mainImageUrl = mainImageOf(seam, body);
   checkShape(seam, 'item-create', body);
   const fields = { attributes: {}, ...pickFields(body.item as Json) } as ItemFields;
+  checkTextLengths(seam, fields);
   checkFields(seam, fields);
   const stock = body.stock as ItemDraft['stock'];
   checkProFeatures(seam, isPro, stock, fields.delivery?.free_shipping);
@@ -47,6 +49,8 @@ export function parseUpdate(seam: Seam, body: unknown, current: ItemRecord, isPr
   checkShape(seam, 'item-update', body);
   const patch = isObject(body.item) ? pickFields(body.item) : {};
   const fields: ItemFields = { ...current.fields, ...patch };
+  // Only the texts sent are measured: what the item holds was measured when it was sent (or seeded by the server).
+  checkTextLengths(seam, patch);
   checkFields(seam, fields);
   const stock = body.stock as ItemRecord['stock'];
   checkProFeatures(seam, isPro, stock, patch.delivery?.free_shipping);

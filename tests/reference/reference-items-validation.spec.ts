@@ -106,6 +106,25 @@ for (const [name, who, body] of ACCEPTED) {
   });
 }
 
+test('title-length-limited: a title above 40 code points or a description above 1000 is refused 400 INVALID_BODY_REQUEST, on create and update; the caps themselves pass', async () => {
+  const h = new ItemsHarness({ variants: ['title-length-limited'] });
+  const refused = { status: 400, body: { code: 'INVALID_BODY_REQUEST', message: expect.any(String) } };
+  // Code points, not UTF-16 units: 39 letters and an emoji is 40.
+  const id = (await h.call('pro-1', 'POST', '/items', { body: withItem({ title: `${x(39)}😀`, description: x(1000) }) })).body.id;
+  expect(id).toEqual(expect.any(String));
+  const before = (await h.walk('pro-1')).ids.length;
+  expect(await h.call('pro-1', 'POST', '/items', { body: withItem({ title: x(41) }) })).toEqual(refused);
+  expect(await h.call('pro-1', 'POST', '/items', { body: withItem({ description: x(1001) }) })).toEqual(refused);
+  expect((await h.walk('pro-1')).ids.length).toBe(before);
+  expect(await h.call('pro-1', 'PUT', `/items/${id}`, { body: { item: { title: x(41) } } })).toEqual(refused);
+  expect((await h.call('pro-1', 'GET', `/items/${id}`)).body.title).toBe(`${x(39)}😀`);
+  // Only the texts sent are measured: an update without title or description is not refused for them.
+  expect((await h.call('pro-1', 'PUT', `/items/${id}`, { body: { item: { price: { cash_amount: 2, currency: 'EUR' } } } })).status).toBe(200);
+  // The clean reference holds no limit.
+  const clean = new ItemsHarness();
+  expect((await clean.call('pro-1', 'POST', '/items', { body: withItem({ title: x(300), description: x(5000) }) })).status).toBe(201);
+});
+
 test.describe('PUT /items/{id}', () => {
   test('fields sent replace the stored ones; the answer is the updated item', async () => {
     const h = new ItemsHarness();

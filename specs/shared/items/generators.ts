@@ -46,6 +46,14 @@ export interface DraftOptions {
   hashtags?: boolean;
 }
 
+/**
+ * The longest title the suite sends, prefix included: the spec shows no length limit of title or description
+ * (freedom title-length-limits), and marketplaces cap titles from 40 characters (Mercari) up, so a longer one would
+ * have a conforming server refuse the suite's own creates. Descriptions (words(8), at most 71) stay far below the
+ * lowest description caps (1,000).
+ */
+export const TITLE_BUDGET = 40;
+
 const ALNUM = 'abcdefghijklmnopqrstuvwxyz0123456789';
 const word = fc.string({ unit: fc.constantFrom(...ALNUM), minLength: 2, maxLength: 8 });
 const words = (max: number) => fc.array(word, { minLength: 1, maxLength: max }).map((ws) => ws.join(' '));
@@ -136,6 +144,7 @@ function deliveryFor(pro: boolean): fc.Arbitrary<Delivery> {
 export function draftFor(category: CategoryFacts, options: DraftOptions): fc.Arbitrary<Draft> {
   const base = {
     categoryId: fc.constant(category.id),
+    // At most 4 × 8 + 3 = 35 characters: within TITLE_BUDGET alone.
     title: words(4),
     description: words(8),
     // Cents, so the amount reads back exactly; at least 1.00 (the spec gives no minimum).
@@ -159,8 +168,16 @@ export interface Fresh {
   imageUrl: string;
   /** The run tag for external_id (lifecycle/tag-and-remove.ts runTag()). */
   externalId: string;
-  /** Put before the title, to find the item again by its title (lists show no attributes). */
+  /** Put before the title, to find the item again by its title (lists show no attributes); short: the draft title is cut to fit TITLE_BUDGET. */
   titlePrefix?: string;
+}
+
+/** The title sent: the prefix, then as much of the draft title as TITLE_BUDGET leaves (in code points). */
+export function titleOf(draft: Pick<Draft, 'title'>, prefix?: string): string {
+  if (!prefix) return [...draft.title].slice(0, TITLE_BUDGET).join('');
+  const room = TITLE_BUDGET - [...prefix].length - 1;
+  if (room < 1) throw new Error(`a title prefix of ${[...prefix].length} code points leaves no room in TITLE_BUDGET (${TITLE_BUDGET})`);
+  return `${prefix} ${[...draft.title].slice(0, room).join('').trimEnd()}`;
 }
 
 /** One draft, drawn with a fixed seed: for checks that need a valid payload but no property. */
@@ -172,7 +189,7 @@ export function sampleDraft(category: CategoryFacts, options: DraftOptions, seed
 export function toPayload(draft: Draft, fresh: Fresh): Record<string, unknown> {
   const item: Record<string, unknown> = {
     category_leaf_id: String(draft.categoryId),
-    title: fresh.titlePrefix ? `${fresh.titlePrefix} ${draft.title}` : draft.title,
+    title: titleOf(draft, fresh.titlePrefix),
     description: draft.description,
     price: { cash_amount: draft.cashAmount, currency: CURRENCY },
     attributes: { ...draft.attributes, [EXTERNAL_ID]: fresh.externalId },
