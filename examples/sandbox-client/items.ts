@@ -70,7 +70,8 @@ export function itemPayload(listing: Listing, externalId: string, imageUrl: stri
   return {
     item: {
       category_leaf_id: listing.categoryId,
-      title: `Sandbox client item ${externalId}`,
+      // A short title: a server may cap titles (the spec shows no limit; marketplaces cap them at 40 and up).
+      title: 'Sandbox client item',
       description: 'Listed by examples/sandbox-client; deleted when it ends.',
       price: { cash_amount: 10, currency: 'EUR' },
       attributes: { ...listing.attributes, external_id: externalId },
