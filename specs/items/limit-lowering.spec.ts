@@ -10,7 +10,8 @@
  * comes later, the ITEM_INACTIVATED this transition "can" deliver included);
  * only then is the count judged.
  */
-import { expectStatus, partKey, test, verify } from '../fixtures.js';
+import { expectStatus, notExercised, partKey, recordNotExercised, test, verify } from '../fixtures.js';
+import { entryFor } from '../shared/items/items-api.js';
 import { isHidden } from '../shared/items/paging.js';
 import { freshPayload } from '../shared/items/bind.js';
 import { needRoom } from '../shared/items/bind-room.js';
@@ -49,7 +50,11 @@ test.describe('limit lowering', { tag: '@items' }, () => {
         readUntil(() => items.walkHolding('/items', [...kept, ...ownActive]), (list) => activeOf(list) <= lowered, settings.webhookWaitMs),
       );
       const active = activeOf(listedNow);
-      await verify(active === lowered, {
+      // Fewer active items listed than the limit while the limit counts it filled: the list lost an item no check knew
+      // (one of the account's own, at a page boundary: issue 39 item 6), or `used` is wrong; the count proves nothing.
+      const used = active < lowered ? entryFor((await items.limitEntries()).entries, leaf!.id)?.used : undefined;
+      if (used === lowered) recordNotExercised(['ITEM-QUOTA-10'], notExercised('setup_failed', `GET /items lists ${active} active items, GET /items/limits counts ${used} used of ${lowered}`));
+      else await verify(active === lowered, {
         title: 'after the limit is lowered, the active items fit it exactly',
         requirements: ['ITEM-QUOTA-10'],
         expected: `${lowered} active items (the new limit; ${before + 2} before), within ${settings.webhookWaitMs} ms (SC_WEBHOOK_WAIT_MS)`,
