@@ -2,6 +2,7 @@
  * From one run's outcome to a verdict. Pure functions over reports, so they are
  * tested on synthetic reports (tests/teeth/kill-matrix.spec.ts, tests/teeth/variants.spec.ts).
  */
+import { grepForIds } from '../catalog/ids.js';
 import { footprint, footprintByCheck, footprintTable, overBudget } from '../lib/footprint-count.js';
 import { parseOutcome } from '../results/outcomes.js';
 import type { DefectInfo } from '../reference/defects/index.js';
@@ -54,10 +55,20 @@ export const cites = (check: Pick<TeethCheck, 'ids'>, ids: readonly string[]): b
 export const filesCiting = (checks: readonly Pick<TeethCheck, 'ids' | 'file'>[], ids: readonly string[]): string[] =>
   [...new Set(checks.filter((c) => cites(c, ids)).map((c) => c.file))].sort();
 
-/** A defect's spec files: those citing the rules it breaks, or every file of its group's checks (`wholeGroup`). */
-export function filesOfDefect(checks: readonly Pick<TeethCheck, 'ids' | 'file' | 'tags'>[], info: Pick<DefectInfo, 'breaks' | 'group' | 'wholeGroup'> | undefined): string[] {
-  if (!info?.wholeGroup) return filesCiting(checks, info?.breaks ?? []);
-  return [...new Set(checks.filter((c) => c.tags.includes(`@${info.group}`)).map((c) => c.file))].sort();
+/** The rules whose checks a defect's job runs: those it breaks, and those it names to watch for a spill (`alsoRuns`). */
+export const rulesRunFor = (info: Pick<DefectInfo, 'breaks' | 'alsoRuns'>): string[] => [...info.breaks, ...(info.alsoRuns ?? [])];
+
+/** A defect's checks as a --grep: the IDs of the rules it breaks or watches, or its group's tag (and the IDs it watches). */
+export function grepOfDefect(info: Pick<DefectInfo, 'breaks' | 'group' | 'wholeGroup' | 'alsoRuns'>): string {
+  if (!info.wholeGroup) return grepForIds(rulesRunFor(info));
+  return [`@${info.group}\\b`, ...(info.alsoRuns?.length ? [grepForIds(info.alsoRuns)] : [])].join('|');
+}
+
+/** A defect's spec files: those citing the rules it breaks or watches (`alsoRuns`), or every file of its group's checks (`wholeGroup`). */
+export function filesOfDefect(checks: readonly Pick<TeethCheck, 'ids' | 'file' | 'tags'>[], info: Pick<DefectInfo, 'breaks' | 'group' | 'wholeGroup' | 'alsoRuns'> | undefined): string[] {
+  if (!info?.wholeGroup) return filesCiting(checks, info ? rulesRunFor(info) : []);
+  const group = checks.filter((c) => c.tags.includes(`@${info.group}`)).map((c) => c.file);
+  return [...new Set([...group, ...filesCiting(checks, info.alsoRuns ?? [])])].sort();
 }
 
 /**

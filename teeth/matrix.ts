@@ -27,7 +27,7 @@ import { runPool } from './pool.js';
 import { suiteLimitMs } from './timings.js';
 import { REAL_SERVICE_VARIANTS, realServiceVerdict } from './real-service.js';
 import { notStarted as notRun, type RunOutcome, runPlaywright } from './run-playwright.js';
-import { blamePrecision, confirmKill, filesCiting, filesOfDefect, defectVerdict, suiteVerdict } from './matrix-verdicts.js';
+import { blamePrecision, confirmKill, filesCiting, filesOfDefect, defectVerdict, grepOfDefect, suiteVerdict } from './matrix-verdicts.js';
 import { ALL_VARIANTS, type DefectRow, type EvasionPlan, type EvasionRow, type MatrixOptions, type MatrixResult, type RealServiceRow, type SuiteRow } from './matrix-result.js';
 
 type SuiteJob =
@@ -52,7 +52,7 @@ export async function runMatrix(options: MatrixOptions): Promise<MatrixResult> {
   const job = (name: string, info: DefectInfo, extra: Partial<BatchJob> = {}): BatchJob => ({
     name,
     files: [],
-    grep: info.wholeGroup ? `@${info.group}\\b` : grepForIds(info.breaks),
+    grep: grepOfDefect(info),
     reference: { defect: name },
     ...extra,
   });

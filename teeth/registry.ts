@@ -19,6 +19,7 @@ export type ProblemKind =
   | 'client-side-id'
   | 'group'
   | 'duplicate'
+  | 'also-runs'
   | 'unread';
 
 export interface Problem {
@@ -60,6 +61,11 @@ export function registryProblems(input: RegistryInput): Problem[] {
         if (!r) add('unknown-id', `defect '${name}' breaks ${id}, which the catalog does not have`);
         else if (!isTestable(r)) add('untestable-id', `defect '${name}' breaks ${id}, which the catalog marks untestable: no check can kill it`);
         else if (isClientSide(r)) add('client-side-id', `defect '${name}' breaks ${id}, a rule of the client: a server deviation cannot break it`);
+      }
+      for (const id of info.alsoRuns ?? []) {
+        // A rule watched for a spill is one the defect keeps, and one a check can be charged with.
+        if (!catalog.get(id)) add('unknown-id', `defect '${name}' also runs the checks of ${id}, which the catalog does not have`);
+        if (info.breaks.includes(id)) add('also-runs', `defect '${name}' also runs the checks of ${id}, a rule it breaks: its checks run anyway`);
       }
       if (!isRead(name, input.sources)) add('unread', `defect '${name}' is never read in reference/ (seam.defect('${name}')): switching it on changes nothing`);
     }

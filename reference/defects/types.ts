@@ -15,6 +15,13 @@ export interface DefectInfo {
    * charged to that step's rule alone or spill onto the rules of the checks that used it (blame precision).
    */
   wholeGroup?: true;
+  /**
+   * Rules the defect keeps whose checks read through the step it breaks as a set-up read (an item read, an image add
+   * after a delete): the kill matrix runs their checks as well, so a failure that spills onto them shows as an extra
+   * charge (OVERCHARGED) instead of going unseen. Narrower than `wholeGroup`, and across groups (a webhook check
+   * reading an item).
+   */
+  alsoRuns?: string[];
 }
 
 /**
@@ -25,4 +32,4 @@ export interface DefectInfo {
  */
 export const declareFor =
   (group: DefectGroup) =>
-  (description: string, breaks: string[], options: Pick<DefectInfo, 'wholeGroup'> = {}): DefectInfo => ({ description, breaks, group, ...options });
+  (description: string, breaks: string[], options: Pick<DefectInfo, 'wholeGroup' | 'alsoRuns'> = {}): DefectInfo => ({ description, breaks, group, ...options });

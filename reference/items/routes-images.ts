@@ -18,6 +18,8 @@ export function registerImageRoutes(router: Router, parts: ItemsParts): void {
   const tooMany = () => invalid(seam, 'MAX_IMAGES_EXCEED', `an item holds at most ${parts.maxImages} additional images`);
   // Images deleted so far, `item/image`: only the evasion 'should-refusal-401' tells them from ids never added.
   const deleted = new Set<string>();
+  // Items one of whose images was deleted: the defect 'image-add-refused-after-delete' takes no image for them again.
+  const deletedFrom = new Set<string>();
 
   router.add('POST', '/items/:itemId/images', async (ctx) => {
     const caller = callerOf(ctx, parts);
@@ -31,7 +33,7 @@ export function registerImageRoutes(router: Router, parts: ItemsParts): void {
     if (order < 0 && !seam.defect('image-order-negative-accepted')) {
       throw invalid(seam, 'INVALID_BODY_REQUEST', `order ${order} is below the minimum 0`);
     }
-    if (full(item.images.length)) throw tooMany();
+    if (full(item.images.length) || (seam.defect('image-add-refused-after-delete') && deletedFrom.has(item.id))) throw tooMany();
     const url = body.url as string;
     await images.check(url, 'url');
     // The item may have been deleted or sold, or filled up, while its image was fetched.
@@ -57,6 +59,7 @@ export function registerImageRoutes(router: Router, parts: ItemsParts): void {
     }
     if (index < 0) throw imageNotFound(itemId, imageId);
     item.images.splice(index, 1);
+    deletedFrom.add(itemId);
     if (seam.evasion('should-refusal-401')) deleted.add(`${itemId}/${imageId}`);
     return { status: 204 };
   });

@@ -29,7 +29,10 @@ export function registerItemRoutes(router: Router, parts: ItemsParts): void {
 
   router.add('GET', '/items/:itemId', (ctx) => {
     const caller = callerOf(ctx, parts);
-    return { status: 200, body: detailView(store.read(caller, ctx.params.itemId), seam) };
+    const view = detailView(store.read(caller, ctx.params.itemId), seam);
+    // The defect's read forgets the hidden flag (the lists and the other answers still carry it).
+    if (seam.defect('item-read-omits-inactive')) delete view.inactive;
+    return { status: 200, body: view };
   });
 
   router.add('PUT', '/items/:itemId', (ctx) => {

@@ -3,7 +3,7 @@
  * takes the slot and the others are born hidden, so the count of active items
  * never exceeds the limit (ITEM-QUOTA-1, ITEM-LIMITS-2).
  */
-import { type ImageHost, expectStatus, partKey, runTag, test, verify } from '../fixtures.js';
+import { type ImageHost, expectStatus, notExercised, partKey, recordNotExercised, runTag, test, verify } from '../fixtures.js';
 import { activeCount } from '../shared/items/account-state.js';
 import { freshPayload } from '../shared/items/bind.js';
 import { needRoom } from '../shared/items/bind-room.js';
@@ -48,7 +48,8 @@ test.describe('concurrency', { tag: '@items' }, () => {
       why: `filling all but one free slot and racing ${RACERS} creates within SC_MAX_ITEMS (${settings.maxItems})`,
     });
     const draft = sampleDraft(leaf!, { pro: false, minimal: true });
-    for (let i = 0; i < free - 1; i++) await items.createOk(freshPayload(draft, imageHost), [partKey('ITEM-QUOTA-2', 'answered')]);
+    const fillers: string[] = [];
+    for (let i = 0; i < free - 1; i++) fillers.push(await items.createOk(freshPayload(draft, imageHost), [partKey('ITEM-QUOTA-2', 'answered')]));
 
     // Up to ROUNDS races: a server that decides the slot too early may still serialise one round by chance.
     for (let round = 1; round <= ROUNDS; round++) {
@@ -71,18 +72,25 @@ test.describe('concurrency', { tag: '@items' }, () => {
       if (!created) break;
       for (const a of answers) await expectStatus(a, 201, ['ITEM-QUOTA-1'], `round ${round}: POST /items racing for the last slot answers 201`);
       const racers = answers.flatMap((a) => (a.status === 201 ? [(a.json as { id: string }).id] : []));
-      const active = await activeCount(items);
+      // Counted in a walk that lists every item of the run: one the list lost is its paging's failure, not a slot unused.
+      const active = await activeCount(items, [...fillers, ...racers]);
+      const after = await items.limitEntries();
+      const entry = entryFor(after.entries, leaf!.id);
+      // Fewer active items listed than the limit while the limit counts every slot used: the list lost an item no check
+      // knew (one of the account's own, at a page boundary: issue 39 item 6), or `used` is wrong; either way the count
+      // proves nothing about the slot, and the lists' and the limit's own checks judge which.
+      if (active < total && entry?.used === total) {
+        recordNotExercised(['ITEM-QUOTA-2'], notExercised('setup_failed', `round ${round}: GET /items lists ${active} active items, GET /items/limits counts ${total} used of ${total}`));
+      }
       // More active items than the limit: racers beyond the quota went active (ITEM-QUOTA-1). Fewer: the slot that
       // was free when they raced went to none of them (ITEM-QUOTA-2).
-      await verify(active === total, {
+      else await verify(active === total, {
         title: `round ${round}: the active items fill the limit exactly: one racer took the last slot, the others are hidden`,
         // Held: the racer that took the slot is active (ITEM-QUOTA-2's second half), the others are not.
         requirements: active < total ? ['ITEM-QUOTA-2'] : active > total ? ['ITEM-QUOTA-1'] : ['ITEM-QUOTA-1', partKey('ITEM-QUOTA-2', 'active')],
         expected: `${total} active items (the limit)`,
         actual: `${active} active items`,
       });
-      const after = await items.limitEntries();
-      const entry = entryFor(after.entries, leaf!.id);
       await verify(entry !== undefined && entry.used === total && entry.available === 0, {
         title: `round ${round}: the limit shows every slot used and none available, never more`,
         requirements: ['ITEM-LIMITS-2'],

@@ -15,12 +15,14 @@
  * with the direct JPEG is ITEM-IMG-1's check and the control of the others (this
  * file runs in one worker, in order, so it is sent once per run); the
  * additional-image rules are judged on one item, the valid add (ITEM-IMG-6)
- * being the control of every refused add.
+ * being the control of every refused add; as the refused adds come after that
+ * image was deleted, the item first takes a valid one again (support/image-room.ts).
  */
 import { expectRefused, expectRefusedSoft, expectStatus, type ImageName, recordFinding, test, verify } from '../fixtures.js';
 import { freshPayload } from '../shared/items/bind.js';
 import { type CategoryFacts, sampleDraft } from '../shared/items/generators.js';
 import type { ItemsApi } from '../shared/items/items-api.js';
+import { expectRoomAfterDelete } from './support/image-room.js';
 import { baseFor } from './support/proven.js';
 import { NO_CATEGORY, plainLeaf } from '../shared/items/target-catalog.js';
 
@@ -96,6 +98,9 @@ test.describe('images', { tag: '@items' }, () => {
     // answer that cannot be judged (a 429 after the retries, a 401 to a dead token): not exercised for that rule only.
     await expectRefusedSoft(() => items.removeImage(id, String(imageId)), ['ITEM-IMG-11'], 'a second DELETE of the same image is refused');
     await expectRefusedSoft(() => items.removeImage(id, 'sc-no-such-image'), ['ITEM-IMG-11'], 'a DELETE of an image never added is refused');
+    // The refusals below are judged on an item that had an image deleted: it must take a valid one again first, so
+    // each refusal is its image's, not the deletion's (a refusal there is ITEM-IMG-12's, and leaves these unjudged).
+    await expectRoomAfterDelete(items, id, imageHost.url('valid'));
     for (const { name, what } of REFUSED) {
       const refused = await expectRefusedSoft(() => items.addImage(id, { url: imageHost.url(name), order: 0 }), ['ITEM-IMG-7'], `POST /items/${id}/images with ${what} is refused`);
       if (refused.held !== undefined) imageCodeFinding(`additional image ${what}`, refused.res?.json);

@@ -10,7 +10,8 @@
  * comes later, the ITEM_INACTIVATED this transition "can" deliver included);
  * only then is the count judged.
  */
-import { expectStatus, partKey, test, verify } from '../fixtures.js';
+import { expectStatus, notExercised, partKey, recordNotExercised, test, verify } from '../fixtures.js';
+import { entryFor } from '../shared/items/items-api.js';
 import { isHidden } from '../shared/items/paging.js';
 import { freshPayload } from '../shared/items/bind.js';
 import { needRoom } from '../shared/items/bind-room.js';
@@ -35,7 +36,10 @@ test.describe('limit lowering', { tag: '@items' }, () => {
     ours.add(sold);
     await expectStatus(await items.operate(sold, 'sold'), '2xx', ['ITEM-STATE-1']);
     // The account's own active items: which items the lowering hides is not shown, so any of them may be.
-    const ownActive = (await items.walk('/items')).filter((e) => !isHidden(e) && !ours.has(e.id)).map((e) => e.id);
+    // Every walk lists the items the check knows are there (ItemsApi.walkHolding): an item the list lost is its paging's
+    // failure, never a count short of the lowered limit (ITEM-QUOTA-10).
+    const kept = [...ours].filter((id) => id !== sold);
+    const ownActive = (await items.walkHolding('/items', kept)).filter((e) => !isHidden(e) && !ours.has(e.id)).map((e) => e.id);
     const lowered = before + 1;
     try {
       await test.step(`control API: limit of ${session.username} → ${lowered}`, () => control.setLimit(session.username, lowered));
@@ -43,10 +47,14 @@ test.describe('limit lowering', { tag: '@items' }, () => {
       const activeOf = (list: ItemListed[]) => list.filter((e) => !isHidden(e) && e.id !== sold).length;
       const waited = Date.now();
       const listedNow = await test.step(`GET /items until the active items fit ${lowered}, at most ${settings.webhookWaitMs} ms (SC_WEBHOOK_WAIT_MS)`, () =>
-        readUntil(() => items.walk('/items'), (list) => activeOf(list) <= lowered, settings.webhookWaitMs),
+        readUntil(() => items.walkHolding('/items', [...kept, ...ownActive]), (list) => activeOf(list) <= lowered, settings.webhookWaitMs),
       );
       const active = activeOf(listedNow);
-      await verify(active === lowered, {
+      // Fewer active items listed than the limit while the limit counts it filled: the list lost an item no check knew
+      // (one of the account's own, at a page boundary: issue 39 item 6), or `used` is wrong; the count proves nothing.
+      const used = active < lowered ? entryFor((await items.limitEntries()).entries, leaf!.id)?.used : undefined;
+      if (used === lowered) recordNotExercised(['ITEM-QUOTA-10'], notExercised('setup_failed', `GET /items lists ${active} active items, GET /items/limits counts ${used} used of ${lowered}`));
+      else await verify(active === lowered, {
         title: 'after the limit is lowered, the active items fit it exactly',
         requirements: ['ITEM-QUOTA-10'],
         expected: `${lowered} active items (the new limit; ${before + 2} before), within ${settings.webhookWaitMs} ms (SC_WEBHOOK_WAIT_MS)`,

@@ -10,17 +10,19 @@
  *
  * Image adds, not creates: one item serves every run, and the add's rules
  * (ITEM-IMG-6, and ITEM-IMG-7: "same rules as main image URL") are the main
- * image's. Each accepted image is removed at once, so no image count builds up.
+ * image's. Each accepted image is removed at once, so no image count builds up;
+ * so the item first shows it takes an image after a deletion (support/image-room.ts).
  * A 429 after the retries, or a 401 to a token a re-check does not prove alive,
  * judges nothing (judging/refusal.ts `unjudged`); any such run leaves the
  * check not exercised with its code.
  */
 import fc from 'fast-check';
-import { expectStatus, type ImageHost, skipWhenUnjudged, test, unjudged } from '../fixtures.js';
+import { expectStatus, type ImageHost, skipUnjudged, skipWhenUnjudged, test, unjudged } from '../fixtures.js';
 import { freshPayload } from '../shared/items/bind.js';
 import { assertProperty } from '../shared/property.js';
 import { sampleDraft } from '../shared/items/generators.js';
 import type { ItemsApi } from '../shared/items/items-api.js';
+import { expectRoomAfterDelete } from './support/image-room.js';
 import { describeImage, IMAGE_EXAMPLES, type ImageCase, imageCases, twinOf } from './support/served-images.js';
 import { NO_CATEGORY, plainLeaf } from '../shared/items/target-catalog.js';
 
@@ -60,6 +62,12 @@ test.describe('served images', { tag: '@items' }, () => {
     test.skip(!leaf, NO_CATEGORY);
     const { items } = await leaseItems('basic');
     const itemId = await items.createOk(freshPayload(sampleDraft(leaf!, { pro: false, minimal: true }), imageHost), ['ITEM-IMG-6']);
+    // Every add below follows the removal of the one before: the item must take an image again after a deletion first,
+    // so a refusal below is its image's, not the deletion's (a refusal there is ITEM-IMG-12's, and leaves these unjudged).
+    const plain = imageHost.url('valid');
+    const unjudgedFirst = await addAccepted(items, itemId, plain, 'control: POST /items/{id}/images with the direct JPEG answers 201');
+    if (unjudgedFirst !== undefined) skipUnjudged(unjudgedFirst);
+    await expectRoomAfterDelete(items, itemId, plain);
     const unproved: string[] = [];
     const { notJudged } = await assertProperty(
       fc.asyncProperty(imageCases(), async (c) => {

@@ -204,6 +204,10 @@ const PROBES: Record<string, Probe> = {
       return (await h.call('pro-1', 'GET', `/items/${id}`)).status === 200;
     },
   },
+  'item-read-omits-inactive': {
+    // pro-1's seeded hidden item: still flagged in GET /items/inactive, not on its own read.
+    deviates: async (h) => (await h.call('pro-1', 'GET', `/items/${await firstId(h, 'pro-1', '/items/inactive')}`)).body.inactive?.flag !== true,
+  },
   'root-parent-self': { deviates: async (h) => (await h.call('pro-1', 'GET', '/items/categories')).body.categories[0].parent_id !== null },
   'fallback-language-wrong': {
     deviates: async (h) => (await h.call('pro-1', 'GET', '/items/categories', { headers: { 'accept-language': 'fr' } })).body.categories[0].name !== 'Motor',
@@ -254,6 +258,14 @@ const PROBES: Record<string, Probe> = {
       const answers = [];
       for (let order = 0; order <= DEFAULT_MAX_IMAGES; order++) answers.push((await h.call('pro-1', 'POST', `/items/${id}/images`, { body: { url: ok(), order } })).status);
       return answers.every((s) => s === 201);
+    },
+  },
+  'image-add-refused-after-delete': {
+    deviates: async (h) => {
+      const id = await firstId(h, 'pro-1');
+      const add = (order: number) => h.call('pro-1', 'POST', `/items/${id}/images`, { body: { url: ok(), order } });
+      await h.call('pro-1', 'DELETE', `/items/${id}/images/${(await add(0)).body.id}`);
+      return (await add(0)).status !== 201;
     },
   },
   'image-order-negative-accepted': {

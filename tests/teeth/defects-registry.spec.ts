@@ -43,8 +43,8 @@ test('every defect breaks at least one catalog ID, each a testable rule of the s
   expect(problems('no-breaks', 'unknown-id', 'untestable-id', 'client-side-id')).toEqual([]);
 });
 
-test('every defect is declared once, in the file of its group', () => {
-  expect(problems('group', 'duplicate')).toEqual([]);
+test('every defect is declared once, in the file of its group, and watches for a spill only rules it keeps', () => {
+  expect(problems('group', 'duplicate', 'also-runs')).toEqual([]);
   // The merged registry holds every group's declarations: nothing was lost in the spread.
   const declared = Object.values(input.groups).reduce((n, g) => n + Object.keys(g).length, 0);
   expect(Object.keys(DEFECTS)).toHaveLength(declared);
@@ -91,6 +91,8 @@ test('the registry checks find each kind of mistake in a synthetic registry', ()
         'wrong-group': info(['ITEM-QUOTA-1'], 'auth'),
         twice: info(['ITEM-QUOTA-1']),
         'never-read': info(['ITEM-QUOTA-1']),
+        'watches-own': { ...info(['ITEM-QUOTA-1']), alsoRuns: ['ITEM-QUOTA-1'] },
+        'watches-unknown': { ...info(['ITEM-QUOTA-1']), alsoRuns: ['ITEM-NOPE-2'] },
       },
       auth: { twice: info(['ITEM-QUOTA-1'], 'auth') },
     },
@@ -110,6 +112,8 @@ test('the registry checks find each kind of mistake in a synthetic registry', ()
           'wrong-group',
           'twice',
           'page-size-1',
+          'watches-own',
+          'watches-unknown',
         ]
           .map((n) => `seam.defect('${n}');`)
           .join('\n'),
@@ -127,6 +131,8 @@ test('the registry checks find each kind of mistake in a synthetic registry', ()
   expect(kindsOf('wrong-group')).toEqual(['group']);
   expect(kindsOf('twice')).toEqual(['duplicate']);
   expect(kindsOf('never-read')).toEqual(['unread']);
+  expect(kindsOf('watches-own')).toEqual(['also-runs']);
+  expect(kindsOf('watches-unknown')).toEqual(['unknown-id']);
   expect(kindsOf('page-size-1')).toEqual(['description']);
   expect(kindsOf('unused-variant')).toEqual(['unread']);
 });

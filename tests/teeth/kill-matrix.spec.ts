@@ -21,7 +21,7 @@ import { formatMatrix, stoppedLine } from '../../teeth/format.js';
 import type { DefectRow, MatrixResult } from '../../teeth/matrix-result.js';
 import { fakeOutcome, fakeReport } from '../../teeth/testing/reports.js';
 import { startFakeHost, writeSyntheticProject } from '../../teeth/testing/synthetic-project.js';
-import { blamePrecision, confirmKill, defectVerdict, NOT_STARTED } from '../../teeth/matrix-verdicts.js';
+import { blamePrecision, confirmKill, defectVerdict, filesOfDefect, grepOfDefect, NOT_STARTED } from '../../teeth/matrix-verdicts.js';
 
 /**
  * The kill matrix (docs/TEETH.md): its verdicts on hand-made reports, its machinery
@@ -112,6 +112,21 @@ test.describe('defect verdicts on hand-made reports', () => {
     expect(confirmKill(killed, cleanFail).verdict).toBe('UNCONFIRMED');
     expect(confirmKill(killed, cleanSkip).verdict).toBe('UNCONFIRMED');
     expect(confirmKill(killed, undefined).verdict).toBe('KILLED');
+  });
+
+  test('a defect runs the checks citing the rules it breaks, and those of the rules it watches for a spill (alsoRuns), in any group', () => {
+    const checks = [
+      { ids: ['ITEM-READ-2'], file: 'items/states.spec.ts', tags: ['@items'] },
+      { ids: ['WH-EVT-3'], file: 'webhooks/event-links.spec.ts', tags: ['@webhooks'] },
+      { ids: ['ITEM-QUOTA-2'], file: 'items/concurrency.spec.ts', tags: ['@items'] },
+    ];
+    const watching = { breaks: ['ITEM-READ-2'], group: 'items' as const, alsoRuns: ['WH-EVT-3'] };
+    expect(filesOfDefect(checks, watching)).toEqual(['items/states.spec.ts', 'webhooks/event-links.spec.ts']);
+    expect(new RegExp(grepOfDefect(watching)).test('[WH-EVT-3] a limit lowered')).toBe(true);
+    expect(filesOfDefect(checks, { ...watching, alsoRuns: undefined })).toEqual(['items/states.spec.ts']);
+    const whole = { ...watching, wholeGroup: true as const };
+    expect(filesOfDefect(checks, whole)).toEqual(['items/concurrency.spec.ts', 'items/states.spec.ts', 'webhooks/event-links.spec.ts']);
+    expect(['x @items', '[WH-EVT-3] y'].map((t) => new RegExp(grepOfDefect(whole)).test(t))).toEqual([true, true]);
   });
 });
 

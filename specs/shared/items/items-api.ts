@@ -165,6 +165,26 @@ export class ItemsApi {
   }
 
   /**
+   * The same walk, which must list every one of `known`: items the caller made or read and has since neither sold
+   * nor deleted (for GET /items/inactive, hidden ones). A set-up step: an item missing is the list's fault, not the
+   * caller's rule (a count short by a lost item was charged ITEM-QUOTA-2 and ITEM-QUOTA-10, issue 39 item 6): across
+   * pages its paging rule (an item lost at a boundary), on one page its answer rule (LIST_RULES).
+   */
+  async walkHolding(path: ListPath, known: Iterable<string>): Promise<ItemListed[]> {
+    const walk = await this.walkPaged(path);
+    const listed = new Set(walk.entries.map((e) => e.id));
+    const missing = [...new Set(known)].filter((id) => !listed.has(id));
+    const rule = walk.pages > 1 ? LIST_RULES[path].paging : LIST_RULES[path].answer;
+    await setUp.verify(missing.length === 0, {
+      title: `GET ${path}, walked (${walk.pages} page${walk.pages === 1 ? '' : 's'}), lists every item the check knows is there (${rule})`,
+      requirements: [rule],
+      expected: 'each item the check made or read, and neither sold nor deleted since, listed',
+      actual: `not listed: ${missing.join(', ')}`,
+    });
+    return walk.entries;
+  }
+
+  /**
    * GET /items/limits and its entries (ITEM-LIMITS-1: a bare array, a wrapper holding one array, or one entry).
    * A set-up step: its failure is ITEM-LIMITS-1's, and leaves the caller's other rules unjudged.
    */
