@@ -14,6 +14,7 @@ import type { Operation } from '../schemas/operations.js';
 import type { ResponseCheckName } from '../settings/response-check-names.js';
 import { DOCUMENTED } from './documented.js';
 import type { Exchange } from '../transport/exchange.js';
+import { isThrottled } from '../transport/throttle-wait.js';
 
 export { RESPONSE_CHECK_NAMES, type ResponseCheckName } from '../settings/response-check-names.js';
 export { DOCUMENTED } from './documented.js';
@@ -58,6 +59,22 @@ const is4xx = (s: number) => s >= 400 && s <= 499;
  */
 const errorBodyJudged = (s: number) => is4xx(s) && s !== 429;
 
+/**
+ * A throttle's 503, with Retry-After (transport/throttle-wait.ts `isThrottled`): waited out and sent again like a 429;
+ * one still there after the retries leaves its request's rule not exercised [rate_limited], so it judges no 5xx here.
+ */
+const serverErrorJudged = (ex: Exchange) => ex.status >= 500 && !isThrottled(ex);
+
+/**
+ * The refusals a throttle may answer too (the spec shows no rate-limit response): a 503 without Retry-After, a 403.
+ * Their failures stand, but say which setting keeps the suite under a throttle it cannot tell from them.
+ */
+function throttleHint(status: number): string {
+  return status === 503 || status === 403
+    ? ` (if this ${status} is the server's rate limit, lower the suite's pace, SC_RATE_LIMIT; a 429, or a 503 with Retry-After, is waited out)`
+    : '';
+}
+
 /** The request carried no credential the provider issued: its refusal is an authentication failure. */
 function authenticationFailure(ex: Exchange): boolean {
   return ex.request.auth === 'none' || ex.request.auth === 'override' || ex.status === 401;
@@ -85,10 +102,10 @@ export const RESPONSE_CHECKS: readonly ResponseCheck[] = [
   {
     name: 'not-a-server-error',
     requirements: ['GEN-ERR-3'],
-    judges: () => ['GEN-ERR-3'],
+    judges: ({ exchange }) => (exchange.status >= 500 && !serverErrorJudged(exchange) ? [] : ['GEN-ERR-3']),
     run: ({ exchange }) =>
-      exchange.status >= 500
-        ? [violation('GEN-ERR-3', 'the server answers without a server error', 'no 5xx (a 2xx, or a 4xx for a refused request)', `${exchange.status}`, 'MUST')]
+      serverErrorJudged(exchange)
+        ? [violation('GEN-ERR-3', 'the server answers without a server error', 'no 5xx (a 2xx, or a 4xx for a refused request)', `${exchange.status}${throttleHint(exchange.status)}`, 'MUST')]
         : [],
   },
   {
@@ -100,7 +117,8 @@ export const RESPONSE_CHECKS: readonly ResponseCheck[] = [
       if (!errorBodyJudged(exchange.status) || !operation) return [];
       const shape = validate('error', exchange.json);
       const expected = 'a JSON object {code: string, message: non-empty string}';
-      const actual = exchange.json === undefined ? 'a body that is not JSON' : `a body failing the error schema: ${shape.errors.slice(0, 3).join('; ')}`;
+      const found = exchange.json === undefined ? 'a body that is not JSON' : `a body failing the error schema: ${shape.errors.slice(0, 3).join('; ')}`;
+      const actual = `${found}${throttleHint(exchange.status)}`;
       // The spec shows the error body for the items group only; for authentication
       // failures and the other groups it is "not shown" (GEN-ERR-5): a finding at most.
       if (operation.group !== 'items' || authenticationFailure(exchange)) {

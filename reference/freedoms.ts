@@ -65,6 +65,7 @@ const REALIZE: Record<string, Record<string, Realization> | ((value: string, all
   'transaction-success-status': { 200: 'accept-answers-200' },
   'control-refusal-status': { '404-422': 'control-refusals-404-422' },
   'control-success-status': { 200: 'control-answers-200' },
+  'rate-limit-recovery': { '60-s': 'rate-limit-cooldown-60', '60-s-retry-after': 'rate-limit-cooldown-60-retry-after' },
 };
 
 const byId = new Map(FREEDOMS.map((f) => [f.id, f]));

@@ -30,6 +30,13 @@ import type { Seam } from './seam.js';
  * account is never refused), `rate-limit-500` (a request past a limit answers 500),
  * `rate-limit-lockout` (once refused, refused for good, Retry-After: 1); evasion
  * `rate-limit-lockout-long-retry-after` (the same lockout behind Retry-After: 3600).
+ *
+ * How long a refused account waits is not shown either: variants `rate-limit-cooldown-60` and
+ * `rate-limit-cooldown-60-retry-after` refuse the rate-limited account for 60 s from its first refusal
+ * (a per-minute window: GitHub asks a client without Retry-After to wait "at least one minute",
+ * express-rate-limit's window is 60 s by default), without Retry-After or with the seconds left of it
+ * on every refusal, whatever its status; then it is served again. Only that account cools down: the
+ * `throttle-36` accounts keep their one-second window, as the suite paces them.
  */
 
 /** The lockout's Retry-After in seconds, or undefined when the server keeps a rate (the defect's 1 s, the evasion's hour). */
@@ -41,11 +48,20 @@ function lockoutRetryAfterS(seam: Seam): number | undefined {
 export const THROTTLE_PER_SECOND = 36;
 const NGINX_503 = '<html>\r\n<head><title>503 Service Temporarily Unavailable</title></head>\r\n<body>\r\n<center><h1>503 Service Temporarily Unavailable</h1></center>\r\n</body>\r\n</html>\r\n';
 const WINDOW_MS = 1000;
+const COOLDOWN_MS = 60_000;
+
+/** The rate-limited account's cool-down after its first refusal, and whether its refusals say how long is left. */
+function cooldownOf(seam: Seam): { retryAfter: boolean } | undefined {
+  if (seam.variant('rate-limit-cooldown-60-retry-after')) return { retryAfter: true };
+  return seam.variant('rate-limit-cooldown-60') ? { retryAfter: false } : undefined;
+}
 
 class Throttled extends ApiError {
   constructor(
     readonly retryAfterS: number,
     limit: number,
+    /** A refusal of the cool-down: its Retry-After follows the cool-down's variant. */
+    readonly cooling = false,
   ) {
     super(429, 'TOO_MANY_REQUESTS', `more than ${limit} requests per second for this account`);
   }
@@ -60,6 +76,8 @@ export function throttled(mount: Mount, seam: Seam): Mount {
   const sent = new Map<string, number[]>();
   const lockout = lockoutRetryAfterS(seam);
   const locked = new Set<string>();
+  const cooldown = cooldownOf(seam);
+  const cooledUntil = new Map<string, number>();
   let refusals = 0;
   const guard = mount.guard;
   return {
@@ -71,10 +89,16 @@ export function throttled(mount: Mount, seam: Seam): Mount {
       const key = username ?? '(none)';
       const now = Date.now();
       if (lockout !== undefined && locked.has(key)) throw new Throttled(lockout, limit);
+      const until = cooledUntil.get(key) ?? 0;
+      if (until > now) throw new Throttled(Math.ceil((until - now) / 1000), limit, true);
       const times = (sent.get(key) ?? []).filter((t) => t > now - WINDOW_MS);
       if (times.length >= limit) {
         sent.set(key, times);
         if (lockout !== undefined && username === RATE_LIMITED_USERNAME) locked.add(key);
+        if (cooldown && username === RATE_LIMITED_USERNAME) {
+          cooledUntil.set(key, now + COOLDOWN_MS);
+          throw new Throttled(COOLDOWN_MS / 1000, limit, true);
+        }
         throw new Throttled(lockout ?? Math.max(1, Math.ceil((times[0] + WINDOW_MS - now) / 1000)), limit);
       }
       times.push(now);
@@ -84,11 +108,14 @@ export function throttled(mount: Mount, seam: Seam): Mount {
     fail: (err: ApiError | OAuthError): Reply => {
       if (!(err instanceof Throttled)) return mount.fail(err);
       if (seam.defect('rate-limit-500')) return { status: 500, body: { code: 'INTERNAL_ERROR', message: 'request rate exceeded' } };
-      if (seam.variant('rate-limit-403')) return { status: 403, body: { code: 'USER_UNAUTHORIZED', message: err.body().message } };
-      // nginx limit_req's default refusal: 503 and its HTML page, no Retry-After.
-      if (seam.variant('rate-limit-503')) return { status: 503, raw: { contentType: 'text/html', text: NGINX_503 } };
-      const withRetryAfter = lockout !== undefined || (refusals++ % 2 === 0 && !seam.variant('rate-limit-no-retry-after'));
+      const cooling = err.cooling && cooldown !== undefined;
+      const withRetryAfter = cooling ? cooldown.retryAfter : lockout !== undefined || (refusals++ % 2 === 0 && !seam.variant('rate-limit-no-retry-after'));
       const headers: Record<string, string> = withRetryAfter ? { 'retry-after': String(err.retryAfterS) } : {};
+      // Without a cool-down, the 403 and nginx's 503 carry no Retry-After.
+      const refusalHeaders = cooling ? headers : {};
+      if (seam.variant('rate-limit-403')) return { status: 403, body: { code: 'USER_UNAUTHORIZED', message: err.body().message }, headers: refusalHeaders };
+      // nginx limit_req's default refusal: 503 and its HTML page.
+      if (seam.variant('rate-limit-503')) return { status: 503, raw: { contentType: 'text/html', text: NGINX_503 }, headers: refusalHeaders };
       if (textBody) return { status: 429, raw: { contentType: 'text/plain', text: 'Too Many Requests' }, headers };
       return { status: 429, body: err.body(), headers };
     },

@@ -113,6 +113,13 @@ export const VARIANTS = {
     description: "a request past a rate limit answers 503 with nginx limit_req's HTML page (its default limit_req_status), without Retry-After, instead of 429",
   },
   'rate-limit-no-retry-after': { description: 'a request past a rate limit answers 429 never with Retry-After (the suite waits a bounded pause instead)' },
+  'rate-limit-cooldown-60': {
+    description:
+      'once the rate-limited account is refused, it is refused for 60 s from that first refusal, without Retry-After, then served again (a per-minute window, as GitHub\'s "wait at least one minute" and express-rate-limit\'s 60 s default)',
+  },
+  'rate-limit-cooldown-60-retry-after': {
+    description: 'the same 60 s cool-down, each refusal with Retry-After: the seconds left of it (60 at first), then served again',
+  },
   // The page size (reference/items/paging.ts): the spec shows none
   'page-size-10': {
     description: 'GET /items and GET /items/inactive give ten items per page, as real services give 20 to 50 (the spec does not show the page size); the embedded run declares 10 (SC_PAGE_SIZE)',

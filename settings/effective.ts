@@ -20,7 +20,7 @@ export const SETTING_NAMES = [
   'SC_DECLARED_RATE_LIMIT', 'SC_RATE_LIMIT_ACCOUNT',
   // the suite's own
   'SC_REQUEST_TIMEOUT_MS', 'SC_DISABLE_CHECKS', 'SC_CLIENT_AUTH', 'SC_CHROMIUM_PATH', 'SC_DIRECT_TOKEN_TIMEOUT_MS', 'SC_REVOCATION_WAIT_MS',
-  'SC_WEBHOOK_QUIET_MS', 'SC_RATE_LIMIT', 'SC_TOKEN_BUDGET', 'SC_RATE_LIMIT_RETRIES', 'SC_WORKERS', 'SC_RUN_DEADLINE_S', 'SC_RULE', 'SC_CONSOLE_REPORTER',
+  'SC_WEBHOOK_QUIET_MS', 'SC_RATE_LIMIT', 'SC_TOKEN_BUDGET', 'SC_RATE_LIMIT_RETRIES', 'SC_RATE_LIMIT_RECOVERY_S', 'SC_WORKERS', 'SC_RUN_DEADLINE_S', 'SC_RULE', 'SC_CONSOLE_REPORTER',
   'SC_PREFLIGHT', 'SC_TARGET_HEALTH', 'SC_RUN_ID', 'SC_REPORTS', 'SC_BUDGET_DIR', 'SC_STRICT', 'SC_BASELINE', 'SC_WRITE_BASELINE', 'SC_REQUIRE',
   'SC_PACED_RERUN', 'SC_PREVIOUS_REPORT', 'SC_HISTORY', 'SC_ALLURE', 'SC_VIEWER_REPORTS', 'FC_SEED', 'FC_PATH', 'FC_REPLAY_PATH', 'FC_BASE_SEED',
   'SC_FC_SEED', 'SC_FC_PATH', 'SC_FC_RUNS', 'BENCH_SECONDS', 'BENCH_CONNECTIONS',
@@ -78,6 +78,7 @@ export function effectiveSettings(s: Settings, runId?: string): Partial<Record<S
     SC_RATE_LIMIT: s.pacing.rateLimit === undefined ? 'off' : String(s.pacing.rateLimit),
     SC_TOKEN_BUDGET: s.pacing.tokenBudget === undefined ? 'off' : String(s.pacing.tokenBudget),
     SC_RATE_LIMIT_RETRIES: String(s.pacing.retries),
+    SC_RATE_LIMIT_RECOVERY_S: String(s.pacing.recoveryS),
     SC_WORKERS: String(s.run.workers),
     SC_RUN_DEADLINE_S: String(s.run.runDeadlineS),
     SC_RULE: s.run.rules.join(',') || undefined,

@@ -18,7 +18,7 @@ import { registerSecret } from '../lib/secrets.js';
 import { REFERENCE_CLIENT_ID, REFERENCE_DEFAULT_PORT, REFERENCE_REDIRECT_URI, referenceAddresses, referenceCredentials } from '../reference/config.js';
 import { type Account, type Plan, parseAccounts } from './accounts.js';
 import { DECLARED_REMOTE_ONLY, type Declared, readDeclared } from './declared.js';
-import { type PacingSettings, pacingSettings } from './pacing-settings.js';
+import { DEFAULT_RECOVERY_S, type PacingSettings, pacingSettings } from './pacing-settings.js';
 import { Collector, type Env, int, listen, oneOf, present, redirectUri, required, url } from './read.js';
 import { RESPONSE_CHECK_NAMES } from './response-check-names.js';
 import { readRetryWaitMs } from './retry-wait.js';
@@ -74,7 +74,7 @@ export interface Settings {
    * or `basic` (HTTP Basic, for a provider that accepts only that).
    */
   clientAuth: 'form' | 'basic';
-  /** SC_RATE_LIMIT, SC_RATE_LIMIT_RETRIES (settings/pacing-settings.ts). */
+  /** SC_RATE_LIMIT, SC_RATE_LIMIT_RETRIES, SC_RATE_LIMIT_RECOVERY_S (settings/pacing-settings.ts). */
   pacing: PacingSettings;
   property: PropertySettings;
   run: RunSettings;
@@ -104,7 +104,7 @@ export function readSettings(env: Env, absent: readonly string[] = []): { settin
   const run = readRunSettings(env, c);
   const report = readReportSettings(env, c);
   const property = readPropertySettings(env, c);
-  const pacing = c.take(() => pacingSettings(env), { rateLimit: undefined, tokenBudget: undefined, retries: 4 });
+  const pacing = c.take(() => pacingSettings(env), { rateLimit: undefined, tokenBudget: undefined, retries: 4, recoveryS: DEFAULT_RECOVERY_S });
 
   const embedded = present(env, 'SC_BASE_URL') === undefined;
   if (embedded) {

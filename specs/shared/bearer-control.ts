@@ -9,12 +9,12 @@
  * the re-check proved alive) leaves the refusal's reason unknown, and the
  * operation not exercised, with its code.
  */
-import { type Exchange, requestLine, unjudged } from '../../fixtures/index.js';
+import { type Exchange, isThrottled, requestLine, unjudged } from '../../fixtures/index.js';
 import { notExercised } from '../../results/outcomes.js';
 
 /** Why the refusal cannot be told to be the bearer's (a coded outcome), or undefined when the control tells it apart. */
 export function bearerRefusalUnproven(refused: Exchange, control: Exchange, what = requestLine(refused)): string | undefined {
-  if (refused.status === 429) return notExercised('rate_limited', `${what}: the request without a valid token was answered 429 after the retries`);
+  if (isThrottled(refused)) return notExercised('rate_limited', `${what}: the request without a valid token was answered ${refused.status} (throttled) after the retries`);
   const other = unjudged(control, `${what}: the same request with a valid token`);
   if (other !== undefined) return other;
   // Only a refusal can be one for another reason: an answer served without a valid bearer fails whatever the control says.

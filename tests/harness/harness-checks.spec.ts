@@ -65,6 +65,20 @@ test.describe('checks', () => {
     expect(RESPONSE_CHECKS.find((c) => c.name === 'error-body-shape')?.judges(ctx)).toEqual([]);
   });
 
+  test('a throttle\'s 503 (with Retry-After) is judged no server error; a 503 without it, or a 403 with a text body, fails and names SC_RATE_LIMIT', () => {
+    const throttled = exchange('GET', '/items', 503, '<html>busy</html>', { type: 'text/html' });
+    throttled.exchange.headers['retry-after'] = '2';
+    expect(names(throttled)).toEqual([]);
+    expect(RESPONSE_CHECKS.find((c) => c.name === 'not-a-server-error')?.judges(throttled)).toEqual([]);
+    const bare = runChecks(exchange('GET', '/items', 503, '<html>busy</html>', { type: 'text/html' }), []);
+    expect(bare.map((v) => `${v.requirement}:${v.level}`)).toEqual(['GEN-ERR-3:MUST']);
+    expect(bare[0].actual).toMatch(/^503 \(if this 503 is the server's rate limit, lower the suite's pace, SC_RATE_LIMIT/);
+    const forbidden = runChecks(exchange('GET', '/items', 403, 'Forbidden', { type: 'text/plain' }), []);
+    expect(forbidden.map((v) => `${v.requirement}:${v.level}`)).toEqual(['GEN-ERR-1:MUST']);
+    expect(forbidden[0].actual).toMatch(/^a body that is not JSON \(if this 403 is the server's rate limit, .*SC_RATE_LIMIT/);
+    expect(runChecks(exchange('GET', '/items', 404, 'Not found', { type: 'text/plain' }), [])[0].actual).toBe('a body that is not JSON');
+  });
+
   test('2xx bodies match the schema of their operation, lists under any wrapper', () => {
     expect(names(exchange('POST', '/items', 201, { id: 'i1' }))).toEqual([]);
     expect(names(exchange('POST', '/items', 201, { item_id: 'i1' }))).toEqual(['ITEM-CREATE-1:MUST']);

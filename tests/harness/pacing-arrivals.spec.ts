@@ -48,7 +48,7 @@ async function startRecorder(): Promise<{ url: string; child: ChildProcess }> {
 test('concurrent workers on one account never put more than the limit in any sliding second at the server, late timers, 429s and 401 re-checks included', async () => {
   test.setTimeout(60_000);
   const limit = 20;
-  const target = servedTarget({ ...ownTarget().settings, pacing: { rateLimit: limit, tokenBudget: undefined, retries: 4 } }, undefined);
+  const target = servedTarget({ ...ownTarget().settings, pacing: { rateLimit: limit, tokenBudget: undefined, retries: 4, recoveryS: 65 } }, undefined);
   const recorder = await startRecorder();
   const pool = new Pool(recorder.url, { connections: 32 });
   // A loaded machine: the event loop is blocked 10–60 ms at a time, so timers fire late (transport/pace-permit.ts LATE_MS).

@@ -15,7 +15,7 @@ import type { Settings } from '../../settings/settings.js';
 import { drainThrottleNotes, onGiveUp, pacedApi, pacedToken, tolerateThrottle } from '../../transport/pacing.js';
 import { forgetCurrentSettings } from '../../settings/settings.js';
 import { ownTarget, servedTarget } from '../../transport/served-target.js';
-import { retryAfterMs } from '../../transport/throttle-wait.js';
+import { isThrottled, retryAfterMs } from '../../transport/throttle-wait.js';
 import { pacingSettings, shardShare } from '../../settings/pacing-settings.js';
 import { PaceSchedule } from '../../transport/pacing-window.js';
 import { budgetLines, budgetTotals, peakInWindow } from '../../results/budget-files.js';
@@ -133,6 +133,31 @@ test.describe('pacing', () => {
       expect(given).toEqual(['POST /token (refresh_token)']);
     } finally {
       onGiveUp(() => {});
+      delete process.env.SC_RATE_LIMIT_RETRIES;
+      resetPacing();
+    }
+  });
+
+  test('a 503 with Retry-After is a throttle: waited out and sent again like a 429; a 503 without it is the answer at once', async () => {
+    process.env.SC_RATE_LIMIT_RETRIES = '2';
+    resetPacing();
+    drainThrottleNotes(); // the notes of the tests before
+    try {
+      const before = workerBudget().throttled;
+      const script = [answer(503, { 'retry-after': '0' }), answer(200)];
+      const res = await pacedApi(ownTarget(), null, false, {}, async () => script.shift() ?? answer(500), 'GET /items');
+      expect(res.status).toBe(200);
+      expect(workerBudget().throttled - before).toBe(1);
+      expect(drainThrottleNotes()).toEqual([expect.stringMatching(/^GET \/items: 503, waited \d+ ms \(Retry-After\)/)]);
+      let sent = 0;
+      const bare = await pacedApi(ownTarget(), null, false, {}, async () => {
+        sent++;
+        return answer(503);
+      }, 'GET /items');
+      expect([bare.status, sent]).toEqual([503, 1]);
+      expect(isThrottled(answer(503, { 'retry-after': 'soon' }))).toBe(false);
+      expect(isThrottled(answer(503, { 'retry-after': new Date().toUTCString() }))).toBe(true);
+    } finally {
       delete process.env.SC_RATE_LIMIT_RETRIES;
       resetPacing();
     }

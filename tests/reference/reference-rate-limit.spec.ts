@@ -3,14 +3,15 @@ import { parseOutcome } from '../../results/outcomes.js';
 import { isRegisteredSecret } from '../../lib/secrets.js';
 import { RATE_LIMITED_PER_SECOND, REFERENCE_ACCOUNTS, type ReferenceOptions, rateLimitedAccount } from '../../reference/config.js';
 import { type RunningReference, startReference } from '../../reference/server.js';
+import type { VariantName } from '../../reference/variants.js';
 import { loadSettings, readSettings } from '../../settings/settings.js';
-import { burstPlan, MAX_BURST, RECOVERY_PAUSE_MS, recoveryWaitMs } from '../../specs/auth/support/burst-plan.js';
+import { burstPlan, MAX_BURST, recoveryStep } from '../../specs/auth/support/burst-plan.js';
 import { login } from './reference-login.js';
 
 /**
  * The declared rate limit (GEN-RATE-1): SC_DECLARED_RATE_LIMIT and
  * SC_RATE_LIMIT_ACCOUNT are read like every declaration (settings/declared.ts),
- * the burst and its recovery wait follow from them (specs/auth/support/burst-plan.ts),
+ * the burst and its recovery poll follow from them (specs/auth/support/burst-plan.ts),
  * and the reference's rate-limited account is refused past its rate, in every
  * run, with the variants' and defects' answers (reference/throttle.ts).
  */
@@ -42,11 +43,23 @@ test('the burst: twice the rate for 2 s, 150 requests at most; undeclared or abo
   expect('reason' in none && parseOutcome(none.reason)).toMatchObject({ state: 'not-applicable', code: 'rate_limit_undeclared' });
   const high = burstPlan(51);
   expect('reason' in high && parseOutcome(high.reason)).toMatchObject({ state: 'not-applicable', code: 'rate_limit_too_high' });
-  expect(recoveryWaitMs(undefined)).toBe(RECOVERY_PAUSE_MS);
-  expect(recoveryWaitMs('1')).toBe(1200);
-  expect(recoveryWaitMs('0')).toBe(400);
-  expect(recoveryWaitMs('31')).toBeUndefined();
-  expect(recoveryWaitMs(new Date(1_000_000 + 5_000).toUTCString(), 1_000_000)).toBe(5_200);
+});
+
+test('the recovery poll: a Retry-After honoured, else a backoff of 2, 4, 8 … s, cut at the bound; beyond it or at it, the end', () => {
+  const left = 65_000;
+  expect(recoveryStep(0, undefined, left)).toEqual({ waitMs: 2_000, honoured: false });
+  expect([1, 2, 3, 4].map((n) => recoveryStep(n, '', left))).toEqual([4_000, 8_000, 16_000, 32_000].map((waitMs) => ({ waitMs, honoured: false })));
+  expect(recoveryStep(5, undefined, 3_000)).toEqual({ waitMs: 3_000, honoured: false });
+  // Never sooner than the server asks, never sooner than the backoff: a server asking for 1 s again and again is asked a few times.
+  expect(recoveryStep(0, '1', left)).toEqual({ waitMs: 2_000, honoured: true });
+  expect(recoveryStep(0, '0', left)).toEqual({ waitMs: 2_000, honoured: true });
+  expect(recoveryStep(0, '60', left)).toEqual({ waitMs: 60_200, honoured: true });
+  expect(recoveryStep(3, '1', left)).toEqual({ waitMs: 16_000, honoured: true });
+  expect(recoveryStep(0, new Date(1_000_000 + 5_000).toUTCString(), left, 1_000_000)).toEqual({ waitMs: 5_200, honoured: true });
+  expect(recoveryStep(0, 'soon', left)).toEqual({ waitMs: 2_000, honoured: false });
+  expect(recoveryStep(0, '3600', left)).toEqual({ end: 'beyond', retryAfterMs: 3_600_000 });
+  expect(recoveryStep(2, '60', 30_000)).toEqual({ end: 'beyond', retryAfterMs: 60_000 });
+  expect(recoveryStep(6, '1', 100)).toEqual({ end: 'bound' });
 });
 
 /** `n` reads sent at once with `token`: their statuses, and the Retry-After headers of the refusals. */
@@ -101,6 +114,31 @@ for (const [name, overrides, retryAfter] of lockouts) {
       expect(new Set(first.retryAfters)).toEqual(new Set([retryAfter]));
       await new Promise((resolve) => setTimeout(resolve, 1_200));
       expect((await burst(ref, rated.access_token, 1)).statuses).toEqual([429]);
+      const other = await login(ref, REFERENCE_ACCOUNTS[0]);
+      expect((await burst(ref, other.access_token, 2)).statuses).toEqual([200, 200]);
+    } finally {
+      await ref.close();
+    }
+  });
+}
+
+// A per-minute window: refused for 60 s from the first refusal, then served again (the recovery poll waits it out).
+const cooldowns: [name: string, variant: VariantName, retryAfters: (r: (string | null)[]) => boolean][] = [
+  ['rate-limit-cooldown-60', 'rate-limit-cooldown-60', (r) => r.every((v) => v === null)],
+  ['rate-limit-cooldown-60-retry-after', 'rate-limit-cooldown-60-retry-after', (r) => r.every((v) => v === '60' || v === '59')],
+];
+for (const [name, variant, retryAfters] of cooldowns) {
+  test(`variant ${name}: past its rate the account is refused, still refused a second later, its Retry-After the cool-down's`, async () => {
+    const ref = await startReference({ variants: [variant] });
+    try {
+      const rated = await login(ref, rateLimitedAccount());
+      const first = await burst(ref, rated.access_token, 2 * RATE_LIMITED_PER_SECOND);
+      expect(first.statuses.filter((s) => s === 200)).toHaveLength(RATE_LIMITED_PER_SECOND);
+      expect(retryAfters(first.retryAfters)).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 1_200));
+      const later = await burst(ref, rated.access_token, 1);
+      expect(later.statuses).toEqual([429]);
+      expect(retryAfters(later.retryAfters)).toBe(true);
       const other = await login(ref, REFERENCE_ACCOUNTS[0]);
       expect((await burst(ref, other.access_token, 2)).statuses).toEqual([200, 200]);
     } finally {

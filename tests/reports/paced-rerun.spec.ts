@@ -45,8 +45,8 @@ test("the re-run's result replaces the first one's for the same check, the other
 });
 
 test('the re-run is paced: one worker, half the rate, its own reports folder', () => {
-  expect(pacedSettings({ pacing: { rateLimit: 30, tokenBudget: undefined, retries: 4 } }, '/r')).toMatchObject({ SC_WORKERS: '1', SC_RATE_LIMIT: '15', SC_REPORTS: '/r' });
-  expect(pacedSettings({ pacing: { rateLimit: undefined, tokenBudget: undefined, retries: 4 } }, '/r').SC_RATE_LIMIT).toBe('10');
+  expect(pacedSettings({ pacing: { rateLimit: 30, tokenBudget: undefined, retries: 4, recoveryS: 65 } }, '/r')).toMatchObject({ SC_WORKERS: '1', SC_RATE_LIMIT: '15', SC_REPORTS: '/r' });
+  expect(pacedSettings({ pacing: { rateLimit: undefined, tokenBudget: undefined, retries: 4, recoveryS: 65 } }, '/r').SC_RATE_LIMIT).toBe('10');
 });
 
 test('the run ends once: an INCOMPLETE run re-runs paced and its reports are written once, from the merged checks', async () => {
