@@ -42,6 +42,8 @@ const REALIZE: Record<string, Record<string, Realization> | ((value: string, all
   'limit-lag': { 400: 'limit-enforced-later' },
   'create-beyond-quota-event': { 'item-inactivated': 'create-inactive-emits-event' },
   'error-codes': { generic: 'error-code-generic' },
+  'activate-refusal': { 403: 'activate-refused-403', 422: 'activate-refused-422', 400: 'activate-refused-400' },
+  'auth-error-bodies': { empty: 'refusal-bodies-empty', text: 'refusal-bodies-text', 'other-json': 'refusal-bodies-problem-json' },
   'access-token-lifetime': (v) => seconds('REFERENCE_ACCESS_TTL_MS')(v),
   'refresh-token-lifetime': (v) => seconds('REFERENCE_REFRESH_TTL_MS')(v),
   'code-lifetime': (v) => seconds('REFERENCE_CODE_TTL_MS')(v),
