@@ -33,6 +33,7 @@ const REALIZE: Record<string, Record<string, Realization> | ((value: string, all
   'image-maximum': { 20: 'max-images-20', 30: () => ({ REFERENCE_MAX_IMAGES: '30' }), 40: 'max-images-40', 50: () => ({ REFERENCE_MAX_IMAGES: '50' }) },
   'title-length-limits': { limited: 'title-length-limited' },
   'item-op-success': { '204-empty': 'item-ops-204' },
+  'record-fields': { 'shown-only': 'records-shown-only' },
   'discrete-values-place': { 'beside-options': 'values-beside-options' },
   'category-shape': { documented: 'category-shape' },
   translations: { partial: 'partial-translations', untranslatable: 'untranslatable-titles', cognate: 'cognate-titles' },

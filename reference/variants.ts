@@ -34,6 +34,10 @@ export const VARIANTS = {
   // Items group (reference/items/)
   'values-beside-options': { description: 'discrete attributes carry `values` beside `options` (the spec example) instead of inside it (the spec schema)' },
   'item-ops-204': { description: 'sold, activate, inactivate, reserve and unreserve answer 204 with no body instead of 200 with the item' },
+  'records-shown-only': {
+    description:
+      'GET /items/{id} and the answer of an update or a state operation carry id, title, price and inactive alone ("Full item record from retrieval: fields other than id, title, price and inactive are not shown"): no description, attributes, images, sold or reserved',
+  },
   'title-length-limited': {
     description:
       'a title above 40 code points or a description above 1000 is refused 400 INVALID_BODY_REQUEST (Mercari\'s caps, the low end of the common range: "Length limits of title and description: not shown")',

@@ -4,10 +4,11 @@ import { createPayload, ItemsHarness, startImageHost } from './reference-items-h
 import { login } from './reference-login.js';
 
 /**
- * The refusals whose shape the spec leaves open, drawn (catalog/freedoms.json): the bodies of authentication failures
- * and of the transactions and webhooks groups (auth-error-bodies, reference/refusal-bodies.ts), and the refusal of an
- * activation with no free slot (activate-refusal, reference/items/refusal.ts). The items group's other refusals keep
- * {code, message}: the spec states that body for them.
+ * Shapes the spec leaves open, drawn (catalog/freedoms.json): the bodies of authentication failures and of the
+ * transactions and webhooks groups (auth-error-bodies, reference/refusal-bodies.ts), the refusal of an activation with
+ * no free slot (activate-refusal, reference/items/refusal.ts), and the full item record with no field beyond those the
+ * spec states (record-fields, reference/items/view.ts). The items group's other refusals keep {code, message}: the
+ * spec states that body for them.
  */
 
 interface Answer {
@@ -87,3 +88,20 @@ for (const [variant, status, code] of [
     }
   });
 }
+
+test('records-shown-only: the full record carries id, title, price, inactive and the attributes "returned on read" alone, on read and on an update', async () => {
+  const host = await startImageHost();
+  try {
+    const h = new ItemsHarness({ itemLimit: 2, variants: ['records-shown-only'] }); // one slot held by the account's own item
+    const payload = createPayload(host.url('/ok.jpg'), { attributes: { external_id: 'ref-1' } });
+    const ids: string[] = [];
+    for (let i = 0; i < 2; i++) ids.push((await h.call('pro-1', 'POST', '/items', { body: payload })).body.id);
+    const price = { cash_amount: 10, currency: 'EUR' };
+    expect((await h.call('pro-1', 'GET', `/items/${ids[0]}`)).body).toEqual({ id: ids[0], title: 'A book', price, attributes: { external_id: 'ref-1' } });
+    expect((await h.call('pro-1', 'GET', `/items/${ids[1]}`)).body).toEqual({ id: ids[1], title: 'A book', price, inactive: { flag: true }, attributes: { external_id: 'ref-1' } });
+    const updated = await h.call('pro-1', 'PUT', `/items/${ids[0]}`, { body: createPayload(host.url('/ok.jpg'), { title: 'Another book' }) });
+    expect(updated.body).toEqual({ id: ids[0], title: 'Another book', price, attributes: { external_id: 'ref-1' } });
+  } finally {
+    await host.close();
+  }
+});
