@@ -4,6 +4,7 @@ import { ApiError, type OAuthError } from './core/errors.js';
 import type { Reply, Router } from './core/http.js';
 import { BodySyntaxError } from './http-body.js';
 import type { Mount } from './http-server.js';
+import { reshapeRefusal } from './refusal-bodies.js';
 import { evadedRefusal } from './refusal-evasions.js';
 import type { Seam } from './seam.js';
 
@@ -80,7 +81,9 @@ export function apiMount({ seam, router, authenticate, defaultUsername }: ApiMou
   };
   const finish = (given: Reply, req: IncomingMessage): Reply => {
     // The evasion refuses what names no resource of the first account, as a bearer check would: a probe with a made-up id.
-    const reply = servedUnauthenticated.has(req) && given.status === 404 ? fail(bearerRefusal()) : evading(given, req);
+    const answered = servedUnauthenticated.has(req) && given.status === 404 ? fail(bearerRefusal()) : evading(given, req);
+    // The bodies the spec leaves open (auth failures, the transactions and webhooks groups) take the drawn shape.
+    const reply = reshapeRefusal(seam, answered, req);
     if (!seam.defect('json-content-type-wrong') || reply.body === undefined || reply.raw) return reply;
     // The defect: the same JSON text, labelled as plain text.
     return { status: reply.status, headers: reply.headers, raw: { contentType: 'text/plain; charset=utf-8', text: JSON.stringify(reply.body) } };

@@ -34,6 +34,10 @@ export const VARIANTS = {
   // Items group (reference/items/)
   'values-beside-options': { description: 'discrete attributes carry `values` beside `options` (the spec example) instead of inside it (the spec schema)' },
   'item-ops-204': { description: 'sold, activate, inactivate, reserve and unreserve answer 204 with no body instead of 200 with the item' },
+  'records-shown-only': {
+    description:
+      'GET /items/{id} and the answer of an update or a state operation carry id, title, price and inactive alone ("Full item record from retrieval: fields other than id, title, price and inactive are not shown"): no description, attributes, images, sold or reserved',
+  },
   'title-length-limited': {
     description:
       'a title above 40 code points or a description above 1000 is refused 400 INVALID_BODY_REQUEST (Mercari\'s caps, the low end of the common range: "Length limits of title and description: not shown")',
@@ -88,6 +92,19 @@ export const VARIANTS = {
       'the control API answers a missing or unknown username 404 {code, message} ("no account undefined", as an independent conforming server does) and any other bad body 422 {code, message}, instead of 400',
   },
   'control-answers-200': { description: 'every control call that works answers 200 (not 201 or 202), with fields TARGET.md does not name beside the ones it does' },
+  // The refusal bodies the spec does not show (reference/refusal-bodies.ts): authentication failures, transactions and webhooks groups
+  'refusal-bodies-empty': {
+    description:
+      'every 401 of the API, and every other 4xx of the transactions and webhooks groups, answers with no body (a 401 keeps WWW-Authenticate, with error="invalid_token" when a token was sent: RFC 6750 §3); the items group keeps {code, message}',
+  },
+  'refusal-bodies-text': { description: 'those refusals (every 401, the transactions and webhooks groups\' 4xx) answer their message as text/plain instead of {code, message}' },
+  'refusal-bodies-problem-json': {
+    description: 'those refusals answer RFC 9457 problem details (type, title, status, detail; Spring Boot\'s and ASP.NET\'s default shape) instead of {code, message}, as application/json: the spec states that media type for JSON bodies (GEN-JSON-1)',
+  },
+  // The refusal of an activation with no free slot (reference/items/routes-state.ts): "the way it is refused (status, code): not shown"
+  'activate-refused-403': { description: 'an activation with no free slot is refused 403 INVALID_STATUS instead of 409' },
+  'activate-refused-422': { description: 'an activation with no free slot is refused 422 INVALID_STATUS instead of 409' },
+  'activate-refused-400': { description: 'an activation with no free slot is refused 400 INVALID_BODY_REQUEST (the generic code) instead of 409 INVALID_STATUS' },
   // Transactions group (reference/transactions/)
   'accept-answers-200': { description: 'the two accept operations answer 200 instead of 201 (the spec shows no status)' },
   // The image maximum (reference/items/routes-images.ts): the spec shows none

@@ -51,6 +51,17 @@ export function invalidStatus(message: string): ApiError {
 }
 
 /**
+ * An activation with no free slot: "the way it is refused (status, code): not shown" (freedom activate-refusal).
+ * 409 INVALID_STATUS by default; its variants draw 403 or 422 with the same code, or 400 with the generic one.
+ */
+export function noFreeSlot(seam: Seam, message: string): ApiError {
+  if (seam.variant('activate-refused-403')) return new ApiError(403, 'INVALID_STATUS', message);
+  if (seam.variant('activate-refused-422')) return new ApiError(422, 'INVALID_STATUS', message);
+  if (seam.variant('activate-refused-400')) return new ApiError(400, 'INVALID_BODY_REQUEST', message);
+  return invalidStatus(message);
+}
+
+/**
  * Unknown, deleted, or another account's: the same answer, so ids of others are
  * not disclosed. None of the spec's twelve codes names a missing resource; we
  * keep to that set (catalog GEN-ERR-2) with its generic INVALID_BODY_REQUEST,

@@ -2,7 +2,7 @@ import { ApiError } from '../core/errors.js';
 import type { Reply, Router } from '../core/http.js';
 import { callerOf, type ItemsParts } from './context.js';
 import type { ItemRecord } from './model.js';
-import { invalidStatus, proOperation } from './refusal.js';
+import { invalidStatus, noFreeSlot, proOperation } from './refusal.js';
 import { detailView } from './view.js';
 
 /**
@@ -42,12 +42,12 @@ export function registerStateRoutes(router: Router, parts: ItemsParts): void {
     item.reserved = false;
   });
 
-  // "inactive → active: Pro subscription and a free slot". Refusal when no slot is free: 409 INVALID_STATUS.
+  // "inactive → active: Pro subscription and a free slot". Refusal when no slot is free: 409 INVALID_STATUS, or a drawn other (noFreeSlot).
   operation('activate', (item, caller) => {
     if (!store.isPro(caller) && !seam.defect('basic-can-activate')) throw proOperation('activate');
     if (item.state !== 'inactive') throw invalidStatus(`only an inactive item can be activated; this one is ${item.state}`);
     if (!store.hasFreeSlot(caller) && !seam.defect('activate-ignores-quota')) {
-      throw invalidStatus(`no free slot: ${store.limitOf(caller)} items are already active`);
+      throw noFreeSlot(seam, `no free slot: ${store.limitOf(caller)} items are already active`);
     }
     item.state = 'active';
   });

@@ -19,11 +19,22 @@ export function listedView(item: ItemRecord, seam: Seam): Record<string, unknown
   return { id: item.id, title, price: { ...price }, ...inactiveField(item, seam) };
 }
 
-/** GET /items/{id}, and the answer of an update or a state operation. */
+/** The two attributes the spec states are "returned on read", alone: external_id and license_plate, where set. */
+function readBackAttributes(attributes: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(attributes).filter(([k]) => k === 'external_id' || k === 'license_plate'));
+}
+
+/**
+ * GET /items/{id}, and the answer of an update or a state operation. "Full item record from retrieval: fields other
+ * than id, title, price and inactive are not shown": the reference answers what it holds, or under the variant
+ * records-shown-only (freedom record-fields) those four and no more but what another sentence states: "Both
+ * `external_id` and `license_plate` are set on create or update and returned on read" (ITEM-ATTR-11..13, MUST).
+ */
 export function detailView(item: ItemRecord, seam: Seam): Record<string, unknown> {
   const { fields } = item;
   const attributes = { ...fields.attributes };
   if (seam.defect('external-id-lost')) delete attributes.external_id;
+  if (seam.variant('records-shown-only')) return { ...listedView(item, seam), attributes: readBackAttributes(attributes) };
   const view: Record<string, unknown> = {
     id: item.id,
     title: fields.title,

@@ -235,6 +235,14 @@ const PROBES: Record<string, Probe> = {
   'mandatory-attribute-not-checked': { deviates: (h) => created(h, { category_leaf_id: '201' }) },
   'unknown-attribute-accepted': { deviates: (h) => created(h, { attributes: { foo: 'bar' } }) },
   'license-plate-anywhere': { deviates: (h) => created(h, { attributes: { license_plate: 'AB12' } }) },
+  'license-plate-update-ignored': {
+    deviates: async (h) => {
+      const cars = { category_leaf_id: '101', attributes: { brand: 'B', model: 'M', license_plate: 'AB12' } };
+      const id = (await post(h, 'pro-1', createPayload(ok(), cars))).body.id;
+      await h.call('pro-1', 'PUT', `/items/${id}`, { body: createPayload(ok(), { ...cars, attributes: { ...cars.attributes, license_plate: 'XY99' } }) });
+      return (await h.call('pro-1', 'GET', `/items/${id}`)).body.attributes.license_plate !== 'XY99';
+    },
+  },
   'image-redirect-followed': { deviates: (h) => createdWithImage(h, '/redirect.jpg') },
   'image-png-accepted': { deviates: (h) => createdWithImage(h, '/ok.png') },
   'image-size-not-checked': { deviates: (h) => createdWithImage(h, '/big-declared.jpg') },
