@@ -19,10 +19,7 @@ export const REFERENCE_CONTROL_TOKEN = 'reference-control-token-5d2e';
 export const REFERENCE_REDIRECT_URI = 'http://127.0.0.1/callback';
 export const REFERENCE_DEFAULT_PORT = 4010;
 
-/**
- * The reference's addresses on `port`, where reference/server.ts mounts its parts: the one place they are
- * spelt, for the server itself, the settings of a run against it (settings/) and the kill matrix (teeth/).
- */
+/** The reference's addresses on `port` (reference/server.ts mounts there): spelt once, for it, settings/ and teeth/. */
 export function referenceAddresses(port: number): { baseUrl: string; authUrl: string; controlUrl: string } {
   const origin = `http://127.0.0.1:${port}`;
   return { baseUrl: `${origin}/api`, authUrl: `${origin}/oauth`, controlUrl: `${origin}/control` };
@@ -179,6 +176,8 @@ export interface ReferenceOptions {
   lifetimes?: Lifetimes;
   /** The most additional images an item holds (REFERENCE_MAX_IMAGES; the variant `max-images-20` makes it 20). */
   maxImages?: number;
+  /** Added to every answer, in ms (REFERENCE_LATENCY_MS): a server across a real network (reference/latency.ts). */
+  latencyMs?: number;
 }
 
 /** Reads the reference's own settings from the environment (see docs/ARCHITECTURE.md). */
@@ -226,6 +225,7 @@ export function optionsFromEnv(given: NodeJS.ProcessEnv = process.env): Referenc
       refreshMs: int('REFERENCE_REFRESH_TTL_MS', DEFAULT_LIFETIMES.refreshMs, 1),
     },
     maxImages: int('REFERENCE_MAX_IMAGES', DEFAULT_MAX_IMAGES, 1),
+    latencyMs: int('REFERENCE_LATENCY_MS', 0, 0),
   };
 }
 

@@ -4,6 +4,7 @@ import type { Socket } from 'node:net';
 import { ApiError, OAuthError } from './core/errors.js';
 import type { Reply, RequestContext, Router } from './core/http.js';
 import { type BodyKind, ClientGone, parseBody, readBody } from './http-body.js';
+import { networkDelay } from './latency.js';
 
 /**
  * The reference's HTTP frame: one node:http server, URL prefixes ("mounts")
@@ -118,11 +119,16 @@ export function requestUrl(target: string | undefined): URL {
 export class Frame {
   readonly stats: FrameStats = { requests: 0, serverErrors: 0 };
 
-  constructor(private readonly mounts: Mount[]) {}
+  /** `latencyMs`: the round trip every answer pays (REFERENCE_LATENCY_MS, reference/latency.ts); 0 on the loopback. */
+  constructor(
+    private readonly mounts: Mount[],
+    private readonly latencyMs = 0,
+  ) {}
 
   async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     this.stats.requests++;
     try {
+      await networkDelay(res, this.latencyMs);
       const url = requestUrl(req.url);
       const path = url.pathname;
       if (path === '/health' || path === '/oauth/health') {

@@ -104,7 +104,7 @@ export async function startReference(overrides: Partial<ReferenceOptions> = {}, 
     throttled(apiMount({ seam, router: api, authenticate: (h) => identity.authenticate(h), defaultUsername: accounts[0].username }), seam),
     ...(idp ? [idp.mount] : []),
     controlMount(control, controlToken, seam),
-  ]);
+  ], options.latencyMs);
   const server = createFrameServer(frame);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

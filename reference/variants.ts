@@ -12,8 +12,13 @@ export const VARIANTS = {
   // Auth group (reference/oauth/)
   'user-agent-optional': { description: 'the token endpoint serves requests without a User-Agent header (the spec says they "can be rejected")' },
   'redirect-303': { description: 'the IdP redirects with 303 See Other instead of 302 Found (both are redirects)' },
+  'redirect-307': {
+    description:
+      'the IdP redirects a GET (the authorization request) with 307 Temporary Redirect instead of 302; after a POST (credentials, consent) with 303, as RFC 9700 §4.12 requires of a 307 that would forward the form',
+  },
   'callback-iss': { description: 'the callback to redirect_uri carries an extra iss parameter (RFC 9207)' },
   'token-extra-fields': { description: 'the token response carries fields the spec does not show (scope, id_token, refresh_expires_in)' },
+  'token-no-expires-in': { description: 'the token response states no expires_in (RFC 6749 §5.1: RECOMMENDED, not required); the tokens live as long as ever' },
   'generic-oauth-descriptions': { description: 'every OAuth error_description is the same text "invalid request" (only `error` is meaningful)' },
   'token-errors-403': {
     description:

@@ -17,7 +17,7 @@ const USAGE = `usage: npm run fairness -- [options]
   --draws N          servers to draw (default 10)
   --seed S           the first draw's seed; draw i uses S + i (default: from the clock, printed)
   --jobs N           draws at a time (default 2)
-  --suite-timeout S  limit per run (default 300)
+  --suite-timeout S  limit per run (default 300), plus 2 s per ms of a drawn latency
   --no-shrink        print a false draw as drawn, without shrinking it
   --minutes M        start no draw after M minutes (the benchmark's budget)
   --out FILE         the result as JSON (default reports/fairness.json)

@@ -94,10 +94,20 @@ export function reproduction(values: FreedomValues, undeclared?: string[]): stri
   return `REFERENCE_FREEDOMS=${formatFreedoms(values) || '""'}${declarations ? ` REFERENCE_UNDECLARED=${declarations}` : ''} npm run conformance`;
 }
 
+/** More requests than a whole run of one worker makes (about 1 300 API requests, 70 token requests, 40 logins). */
+const REQUESTS_PER_RUN = 2_000;
+
+/**
+ * A draw's hang guard: `timeoutS`, and one drawn round trip (the freedom `latency`) more for each request a whole run
+ * makes: a slow network is no hang (a whole run of one worker at 250 ms took 6 min 53 s, above the 300 s default).
+ */
+export const drawBoundS = (values: FreedomValues, timeoutS: number): number => timeoutS + Math.ceil((Number(values.latency ?? 0) * REQUESTS_PER_RUN) / 1000);
+
 /** A conformance run in a folder of its own under `workDir`, with default settings but the drawn server. */
-export function playwrightProbe(workDir: string, workers: number, timeoutS: number, signal?: AbortSignal): Probe {
+export function playwrightProbe(workDir: string, workers: number, suiteTimeoutS: number, signal?: AbortSignal): Probe {
   let n = 0;
   return async (values, name, rules, undeclared) => {
+    const timeoutS = drawBoundS(values, suiteTimeoutS);
     const dir = join(workDir, `${String(n++).padStart(4, '0')}-${name.replace(/[^a-z0-9-]/gi, '_')}`);
     const outcome = signal?.aborted
       ? notStarted(name)

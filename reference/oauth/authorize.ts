@@ -31,13 +31,17 @@ function cookieValue(header: string | undefined, name: string): string | undefin
   return undefined;
 }
 
-function redirect(ctx: IdpContext, location: string): Reply {
-  const status = ctx.seam.variant('redirect-303') ? 303 : 302;
+/**
+ * A redirect: 302, or 303 under `redirect-303`. Under `redirect-307`, 307 where it answers a GET; after a POST (the
+ * credentials, the consent) 303 still: RFC 9700 §4.12, a 307 would have the browser post the form on to the next address.
+ */
+function redirect(ctx: IdpContext, location: string, afterPost = false): Reply {
+  const status = ctx.seam.variant('redirect-303') || (afterPost && ctx.seam.variant('redirect-307')) ? 303 : ctx.seam.variant('redirect-307') ? 307 : 302;
   return { status, headers: { location, 'cache-control': 'no-store' } };
 }
 
 /** The callback URL: the registered URI plus our parameters (its own query, if any, is kept). */
-function callback(ctx: IdpContext, flow: Pick<LoginFlow, 'redirectUri' | 'state'>, params: Record<string, string>): Reply {
+function callback(ctx: IdpContext, flow: Pick<LoginFlow, 'redirectUri' | 'state'>, params: Record<string, string>, afterPost = false): Reply {
   const url = new URL(flow.redirectUri);
   for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
   // The defect writes the state with encodeURI, not encodeURIComponent: `+` and `&` go out as they are.
@@ -50,8 +54,8 @@ function callback(ctx: IdpContext, flow: Pick<LoginFlow, 'redirectUri' | 'state'
   // RFC 9207: an authorization server may name itself on the callback.
   if (ctx.seam.variant('callback-iss')) url.searchParams.set('iss', ctx.issuer());
   const location = url.toString();
-  if (unencodedState !== undefined) return redirect(ctx, `${location}${url.search ? '&' : '?'}state=${unencodedState}`);
-  return redirect(ctx, location);
+  if (unencodedState !== undefined) return redirect(ctx, `${location}${url.search ? '&' : '?'}state=${unencodedState}`, afterPost);
+  return redirect(ctx, location, afterPost);
 }
 
 /** The one value of a query parameter; undefined when absent, null when repeated (RFC 6749 3.1 forbids repeats). */
@@ -138,7 +142,7 @@ export function submitLogin(ctx: IdpContext, req: RequestContext): Reply {
     return loginPage(`${ctx.basePath}/login`, { tx: flow.id, csrf: flow.csrf }, 'Wrong username or password.');
   }
   flow.username = account.username;
-  return redirect(ctx, `${ctx.basePath}/consent?tx=${encodeURIComponent(flow.id)}`);
+  return redirect(ctx, `${ctx.basePath}/consent?tx=${encodeURIComponent(flow.id)}`, true);
 }
 
 /** GET {auth_url}/consent?tx= */
@@ -154,7 +158,7 @@ export function submitConsent(ctx: IdpContext, req: RequestContext): Reply {
   if (!flow?.username) return errorPage(400, STALE);
   ctx.flows.delete(flow.id);
   if (formOf(req).consent !== 'allow') {
-    return callback(ctx, flow, { error: 'access_denied', error_description: 'the user did not allow access' });
+    return callback(ctx, flow, { error: 'access_denied', error_description: 'the user did not allow access' }, true);
   }
   const code = ctx.sessions.mint();
   const grant: CodeGrant = {
@@ -167,5 +171,5 @@ export function submitConsent(ctx: IdpContext, req: RequestContext): Reply {
     validUntil: ctx.seam.defect('codes-never-expire') ? Number.POSITIVE_INFINITY : Date.now() + ctx.lifetimes(flow.username).codeMs,
   };
   ctx.codes.set(code, grant, CODE_MEMORY_MS + ctx.lifetimes(flow.username).codeMs);
-  return callback(ctx, flow, { code });
+  return callback(ctx, flow, { code }, true);
 }

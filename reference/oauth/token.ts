@@ -78,7 +78,8 @@ function tokenReply(ctx: IdpContext, session: Session, refreshToken: string): Re
     refresh_token: refreshToken,
     // RFC 6749 5.1: token_type is REQUIRED; the defect leaves it out.
     ...(ctx.seam.defect('token-type-missing') ? {} : { token_type: 'Bearer' }),
-    expires_in: ctx.sessions.expiresIn(session),
+    // RFC 6749 5.1: expires_in is RECOMMENDED, not required; the variant states none (the lifetime is the same).
+    ...(ctx.seam.variant('token-no-expires-in') ? {} : { expires_in: ctx.sessions.expiresIn(session) }),
   };
   if (ctx.seam.variant('token-extra-fields')) {
     // Fields the spec does not show: a client must ignore them.

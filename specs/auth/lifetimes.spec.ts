@@ -64,7 +64,10 @@ test.describe('lifetimes', { tag: '@auth' }, () => {
     const obtained = Date.now();
     const declared = settings.declared.accessTokenLifetimeS;
     const leewayS = settings.declared.tokenLeewayS;
-    const access: Wait = waitFor(declared ?? expiresIn(answer), 'the access token', declared === undefined ? 'expires_in of the token answer' : 'SC_ACCESS_TOKEN_LIFETIME_S', leewayS);
+    // With neither (expires_in is RECOMMENDED, not required: RFC 6749 §5.1), the cause names the setting that reaches the part.
+    const stated = expiresIn(answer);
+    const source = declared !== undefined ? 'SC_ACCESS_TOKEN_LIFETIME_S' : stated !== undefined ? 'expires_in of the token answer' : 'SC_ACCESS_TOKEN_LIFETIME_S; the token answer states no expires_in';
+    const access: Wait = waitFor(declared ?? stated, 'the access token', source, leewayS);
     const refresh: Wait = waitFor(settings.declared.refreshTokenLifetimeS, 'the refresh token', 'SC_REFRESH_TOKEN_LIFETIME_S');
     if ('reason' in access && 'reason' in refresh) {
       // Each half keeps its own cause (the rule's parts name them); the check's skip joins them for the console.

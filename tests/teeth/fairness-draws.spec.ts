@@ -31,7 +31,7 @@ test('fixed draws and one rotating seed get the verdicts honest servers deserve'
   test.setTimeout(600_000);
   const seed = Number(process.env.FAIRNESS_SEED ?? Date.now() % 1_000_000);
   const rotating = rotatingDraw(seed, 4);
-  console.log(`fairness: rotating seed ${seed} (replay: FAIRNESS_SEED=${seed}); varies ${Object.entries(rotating.values).map(([k, v]) => `${k}=${v}`).join(', ')}; undeclared: ${rotating.undeclared?.join(', ') || 'none'}${rotating.leftAtDefault.length ? `; known unfair, left at default: ${rotating.leftAtDefault.join(', ')}` : ''}`);
+  console.log(`fairness: rotating seed ${seed} (replay: FAIRNESS_SEED=${seed}); varies ${Object.entries(rotating.values).map(([k, v]) => `${k}=${v}`).join(', ')}; undeclared: ${rotating.undeclared?.join(', ') || 'none'}${rotating.leftAtDefault.length ? `; left at default (known unfair, or too slow for npm test): ${rotating.leftAtDefault.join(', ')}` : ''}`);
   const draws = [...FIXED.map((values, i) => ({ label: `fixed:${i + 1}`, values, rules: dependentRules(values) })), rotating];
   const result = await runFairness({ draws, jobs: 2, suiteTimeoutS: 300, shrink: false, onProgress: (line) => console.log(line) });
   console.log(formatFairness(result));

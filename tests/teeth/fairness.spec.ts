@@ -4,9 +4,9 @@ import { drawFreedoms, formatFreedoms, parseFreedoms, realize, referenceEnv, VAR
 import { DECLARABLE_IDS, drawUndeclared, parseUndeclared } from '../../reference/undeclared.js';
 import { VARIANTS } from '../../reference/variants.js';
 import { loadSettings, readSettings } from '../../settings/settings.js';
-import { dependentRules, type Probe, reproduction, runFairness, seededDraws, shrinkFreedoms } from '../../teeth/fairness.js';
+import { dependentRules, drawBoundS, type Probe, reproduction, runFairness, seededDraws, shrinkFreedoms } from '../../teeth/fairness.js';
 import { formatFairness } from '../../teeth/fairness-format.js';
-import { KNOWN_UNFAIR, rotatingDraw } from '../../teeth/fairness-known.js';
+import { KNOWN_UNFAIR, rotatingDraw, TOO_SLOW_FOR_NPM_TEST } from '../../teeth/fairness-known.js';
 import { judgeReport } from '../../teeth/fairness-verdict.js';
 
 /**
@@ -43,6 +43,12 @@ test('REFERENCE_FREEDOMS folds into the reference’s switches and settings; a n
   expect(() => referenceEnv({ REFERENCE_FREEDOMS: 'page-size=7' })).toThrow(/cannot realize page-size=7/);
   expect(() => referenceEnv({ REFERENCE_FREEDOMS: 'colour=blue' })).toThrow(/neither seed:N nor a freedom=value/);
   expect(() => referenceEnv({ REFERENCE_FREEDOMS: 'accounts=empty', REFERENCE_VARIANTS: 'full-accounts' })).toThrow(/disagree on accounts/);
+});
+
+test('a drawn latency widens the draw’s hang guard by a round trip per request of a whole run: a slow network is no hang', () => {
+  expect(drawBoundS({}, 300)).toBe(300);
+  expect(drawBoundS({ latency: '0', 'page-size': '40' }, 300)).toBe(300);
+  expect(drawBoundS({ latency: '250' }, 300)).toBe(800);
 });
 
 const gate = (state: string, extra: Record<string, unknown> = {}) => ({ gate: { state, exitCode: { PASSED: 0, FAILED: 1, BROKEN: 2, INCOMPLETE: 3 }[state], blocking: [], incomplete: [], ...extra } });
@@ -216,7 +222,14 @@ test('a false verdict that needs a value left undeclared shrinks to it, and its 
   expect(text).toContain('code-lifetime: 0 / 2');
 });
 
-test('npm test’s rotating draw varies the freedoms asked for, never composes a known unfair server whole, and runs the rules depending on them', () => {
+test('npm test’s rotating draw varies the freedoms asked for, never composes a known unfair server whole nor takes a value too slow for it, and runs the rules depending on them', () => {
+  let slowSeen = 0;
+  for (let seed = 1; seed <= 200; seed++) {
+    const draw = rotatingDraw(seed, 4);
+    for (const [id, v] of Object.entries(TOO_SLOW_FOR_NPM_TEST)) expect(draw.values[id], `seed ${seed}`).not.toBe(v);
+    slowSeen += draw.leftAtDefault.filter((d) => d.startsWith('latency=')).length;
+  }
+  expect(slowSeen, 'some seed draws a slow value, left at its default').toBeGreaterThan(0);
   for (const seed of [1, 2, 3, 39003, 39014]) {
     const draw = rotatingDraw(seed, 4);
     expect(Object.keys(draw.values).length, `seed ${seed}`).toBeLessThanOrEqual(4);
