@@ -27,7 +27,7 @@ const FIXED: FreedomValues[] = [
   },
 ];
 
-test('fixed draws and one rotating seed get the verdicts honest servers deserve', async () => {
+test('fixed draws and one rotating seed get the verdicts honest servers deserve', { tag: '@draws' }, async () => {
   test.setTimeout(600_000);
   const seed = Number(process.env.FAIRNESS_SEED ?? Date.now() % 1_000_000);
   const rotating = rotatingDraw(seed, 4);
