@@ -16,6 +16,8 @@ export const ITEMS_DEFECTS = {
   ]),
   'sold-keeps-slot': items('an item sold while active still counts toward the quota', ['ITEM-QUOTA-4', 'ITEM-LIMITS-3']),
   'delete-keeps-slot': items('an item deleted while active still counts toward the quota', ['ITEM-QUOTA-5', 'ITEM-LIMITS-3']),
+  // The `next-create` halves of ITEM-QUOTA-4/5 had no defect of their own: here `used` is right and only the create errs.
+  'freed-slot-not-reused': items('GET /items/limits counts a slot freed by a sale or a deletion as free, but the create right after it still counts the item and is hidden', ['ITEM-QUOTA-2', 'ITEM-QUOTA-4', 'ITEM-QUOTA-5']),
   // An item activated beyond the limit makes used exceed total: no available value is then both total − used and
   // not negative, so the limit entry breaks ITEM-LIMITS-2 too (as with quota-race).
   'activate-ignores-quota': items('activate succeeds with no free slot', ['ITEM-QUOTA-3', 'ITEM-LIMITS-2']),

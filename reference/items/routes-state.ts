@@ -38,6 +38,7 @@ export function registerStateRoutes(router: Router, parts: ItemsParts): void {
   operation('sold', (item) => {
     if (item.state === 'sold') throw invalidStatus('the item is already sold');
     item.soldWhileActive = item.state === 'active';
+    if (item.soldWhileActive) store.noteFreed(item.owner);
     item.state = 'sold';
     item.reserved = false;
   });

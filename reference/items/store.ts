@@ -12,6 +12,8 @@ interface AccountState {
   limit: number;
   /** Slots held by items deleted while active (only the defect `delete-keeps-slot` counts them). */
   deletedWhileActive: number;
+  /** Slots freed since the account's last create (only the defect `freed-slot-not-reused` counts them). */
+  freedSinceCreate: number;
 }
 
 /** How long after a control call that lowers a limit the variant `limit-enforced-later` applies it. */
@@ -36,7 +38,7 @@ export class ItemStore {
     accounts: ReferenceAccount[],
     limit: number,
   ) {
-    for (const a of accounts) this.accounts.set(a.username, { plan: a.plan, limit, deletedWhileActive: 0 });
+    for (const a of accounts) this.accounts.set(a.username, { plan: a.plan, limit, deletedWhileActive: 0, freedSinceCreate: 0 });
   }
 
   private account(username: string): AccountState {
@@ -106,12 +108,29 @@ export class ItemStore {
   }
 
   /**
+   * The slot decision of a create. The defect `freed-slot-not-reused` still counts, here alone, the slots freed (a sale
+   * or a deletion of an active item) since the account's last create: GET /items/limits shows the slot free, and the
+   * create that follows the freeing is hidden all the same (only that one: it consumes them).
+   */
+  private createFindsFreeSlot(owner: string): boolean {
+    const account = this.account(owner);
+    const freed = this.seam.defect('freed-slot-not-reused') ? account.freedSinceCreate : 0;
+    account.freedSinceCreate = 0;
+    return this.used(owner) + freed < account.limit;
+  }
+
+  /** A slot an active item held is freed (a sale, a deletion): only the defect `freed-slot-not-reused` reads it. */
+  noteFreed(owner: string): void {
+    this.account(owner).freedSinceCreate += 1;
+  }
+
+  /**
    * Stores a validated draft whose image has been checked. The slot decision and
    * the insert happen here with no `await` between them. `freeSlotSeenEarlier`
    * is only given by the defect `quota-race`, which decides before the image fetch.
    */
   create(owner: string, draft: ItemDraft, freeSlotSeenEarlier?: boolean): ItemRecord {
-    const free = freeSlotSeenEarlier ?? this.hasFreeSlot(owner);
+    const free = freeSlotSeenEarlier ?? this.createFindsFreeSlot(owner);
     if (!free && this.seam.defect('quota-refuses')) {
       throw new ApiError(403, 'USER_UNAUTHORIZED', 'the active-item limit is reached');
     }
@@ -140,7 +159,10 @@ export class ItemStore {
 
   /** Permanent removal: frees the slot the item held, if any. */
   delete(item: ItemRecord): void {
-    if (item.state === 'active') this.account(item.owner).deletedWhileActive += 1;
+    if (item.state === 'active') {
+      this.account(item.owner).deletedWhileActive += 1;
+      this.noteFreed(item.owner);
+    }
     this.items.delete(item.id);
     if (this.seam.defect('deleted-item-readable')) this.deleted.set(item.id, item);
   }

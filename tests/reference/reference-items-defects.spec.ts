@@ -94,6 +94,15 @@ const PROBES: Record<string, Probe> = {
   },
   'sold-keeps-slot': { deviates: slotKept('sold') },
   'delete-keeps-slot': { deviates: slotKept('delete') },
+  'freed-slot-not-reused': {
+    deviates: async (h) => {
+      // The account's last slot filled, freed by a deletion, then a create: hidden under the defect, limits none the wiser.
+      h.service.setLimit('basic-1', (await activeCount(h, 'basic-1')) + 1);
+      await h.call('basic-1', 'DELETE', `/items/${(await post(h, 'basic-1', createPayload(ok()))).body.id}`);
+      const id = (await post(h, 'basic-1', createPayload(ok()))).body.id;
+      return (await h.call('basic-1', 'GET', `/items/${id}`)).body.inactive !== undefined;
+    },
+  },
   'activate-ignores-quota': {
     options: { itemLimit: 1 },
     deviates: async (h) => (await h.call('pro-1', 'PUT', `/items/${await firstId(h, 'pro-1', '/items/inactive')}/activate`)).status === 200,
