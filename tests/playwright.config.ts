@@ -11,7 +11,7 @@ export default defineConfig({
   fullyParallel: true,
   // Three on two cores: much of npm test waits (the matrix's evasions on Retry-After, a draw's webhook retries and rate-limit
   // windows, the hostile target's timeouts), and a third worker fills those waits. Measured on this 2-core machine, quiet,
-  // 1099 tests: 7.1 min with three workers and the draws started at once (7.8 min with the draws where their file falls:
+  // 1100 tests: 7.1 and 7.8 min with three workers and the draws started at once (7.8 min with the draws where their file falls:
   // they ended the run alone); two workers took 8.2 min (1067 tests, quiet) and 9.9 min beside a 2-job fairness run;
   // before, with 1000 tests, two workers took 6.7 to 7.2 min and three 6.0. Every bound is a hang guard, not a timer.
   workers: 3,
